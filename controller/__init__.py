@@ -1,0 +1,1 @@
+"""The clinkbox application: game flows, menus, the referee, scenes, journal, CLI."""

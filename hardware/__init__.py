@@ -1,0 +1,1 @@
+"""Adapters to the physical world (buttons, LEDs, microphone, speaker, display), each with a simulated twin."""

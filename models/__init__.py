@@ -1,0 +1,1 @@
+"""The rules of clinkbox's games: pure Python, no I/O, no clock, no global random."""
