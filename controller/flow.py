@@ -1,0 +1,153 @@
+"""The contract between the box's core and a game: inputs in, events and scenes out.
+
+A :class:`GameFlow` is one game being played on the box. The core (the live
+service or ``clinkbox replay``) feeds it timestamped :class:`Input` values in
+order, after each has been written to the journal; the flow asks its engine
+(``models/``) what they mean, and answers with events (``ctx.emit``), LED states
+(``ctx.leds``), sound cues (``ctx.sound``) and a :class:`Scene` for the display.
+
+A flow takes time only from its inputs and from ``ctx.clock``; randomness only
+from ``ctx.rng``. So a header (seed, options) plus the inputs reproduce every
+decision, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Protocol
+
+from controller.clock import Clock
+from hardware.display.widgets import Scene
+
+NAVS = ("prev", "next", "ok", "back")
+
+
+@dataclass(frozen=True)
+class Input:
+    """One accepted input, stamped where it happened (seconds, box's monotonic clock).
+
+    kinds: ``press``/``release`` (``station``), ``nav`` (``nav`` one of :data:`NAVS`),
+    ``say`` (``word`` a toast id, ``t`` its start, ``end`` its end, ``confidence``),
+    ``do`` (``action``: a game action as the engine's ``to_dict`` writes it).
+    ``seat`` on a ``nav`` is the station whose buzzer opened the private view, if any.
+    """
+
+    t: float
+    kind: str
+    station: int | None = None
+    nav: str | None = None
+    word: str | None = None
+    end: float | None = None
+    confidence: float | None = None
+    action: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": self.t}
+        if self.kind in ("press", "release"):
+            out[self.kind] = self.station
+        elif self.kind == "nav":
+            out["nav"] = self.nav
+        elif self.kind == "say":
+            out["say"] = self.word
+            out["end"] = self.end
+            if self.confidence is not None:
+                out["confidence"] = self.confidence
+        elif self.kind == "do":
+            out["do"] = self.action
+        return out
+
+
+class Leds(Protocol):
+    def set(self, station: int, state: str) -> None:
+        """``state``: "on", "off" or "blink"."""
+
+
+class Sound(Protocol):
+    def play(self, cue: str) -> None:
+        """Cues: "reveal", "claim", "win", "mistake", "penalty", "veto", "tick", "drink", "error"."""
+
+
+class _NoLeds:
+    def __init__(self) -> None:
+        self.states: dict[int, str] = {}
+
+    def set(self, station: int, state: str) -> None:
+        self.states[station] = state
+
+
+class _NoSound:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, cue: str) -> None:
+        self.played.append(cue)
+
+
+@dataclass
+class FlowContext:
+    """What a flow may touch: the clock, the seeded random, outputs, and the event sink."""
+
+    clock: Clock
+    rng: random.Random
+    sink: Callable[[dict[str, Any]], None]
+    leds: Leds = field(default_factory=_NoLeds)
+    sound: Sound = field(default_factory=_NoSound)
+    stations: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
+    disabled: frozenset[int] = frozenset()
+
+    def emit(self, event: str, **fields: Any) -> None:
+        """Record a decision: ``{"t": now, "event": event, **fields}``."""
+        self.sink({"t": round(self.clock.now(), 6), "event": event, **fields})
+
+
+class HeaderError(ValueError):
+    """A game header (replay line 1, or set-up) that the game cannot start from."""
+
+
+class GameFlow(ABC):
+    """One game on the box. Subclasses register themselves in :data:`FLOWS` by ``game``."""
+
+    game: ClassVar[str]
+    title: ClassVar[str]
+
+    def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
+        self.ctx = ctx
+        self.header = header
+
+    @abstractmethod
+    def start(self) -> None:
+        """Deal, set timers, emit the opening events."""
+
+    @abstractmethod
+    def handle(self, inp: Input) -> None:
+        """Take one input (already journaled). Bad input is logged/emitted, never raised."""
+
+    @abstractmethod
+    def scene(self) -> Scene:
+        """What the shared screen shows now (a private view only while its owner holds it)."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """True once the game is over (``game_over`` emitted)."""
+
+
+FLOWS: dict[str, type[GameFlow]] = {}
+
+
+def register(cls: type[GameFlow]) -> type[GameFlow]:
+    FLOWS[cls.game] = cls
+    return cls
+
+
+def flow_for(game: str) -> type[GameFlow]:
+    """The flow class for a game name; imports the built-in games on first use."""
+    import controller.games  # noqa: F401  (registers the built-in games)
+
+    try:
+        return FLOWS[game]
+    except KeyError:
+        known = ", ".join(sorted(FLOWS)) or "none"
+        raise HeaderError(f"unknown game {game!r} (known: {known})") from None

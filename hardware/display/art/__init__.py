@@ -1,0 +1,47 @@
+"""Card art drawn by the project: painters for :class:`~hardware.display.widgets.Glyph` kinds.
+
+A painter draws one glyph into a rectangle of a pygame surface::
+
+    @painter("flag")
+    def draw_flag(surface, rect, glyph): ...
+
+Each game's art lives in its own module here and is imported by :func:`load`.
+An unknown kind is drawn as its label in a box, never an error.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    import pygame
+
+    from hardware.display.widgets import Glyph
+
+Painter = Callable[["pygame.Surface", "pygame.Rect", "Glyph"], None]
+PAINTERS: dict[str, Painter] = {}
+_MODULES = ("common", "tchin", "cheers", "goblets")
+_loaded = False
+
+
+def painter(kind: str) -> Callable[[Painter], Painter]:
+    def deco(fn: Painter) -> Painter:
+        PAINTERS[kind] = fn
+        return fn
+
+    return deco
+
+
+def load() -> dict[str, Painter]:
+    """Import every art module once (they register their painters)."""
+    global _loaded
+    if not _loaded:
+        for name in _MODULES:
+            try:
+                importlib.import_module(f"hardware.display.art.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"hardware.display.art.{name}":
+                    raise
+        _loaded = True
+    return PAINTERS

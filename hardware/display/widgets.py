@@ -1,0 +1,105 @@
+"""The scene vocabulary: a small, game-agnostic set of widgets the display knows how to draw.
+
+The controller describes what the table should see as a :class:`Scene`; the
+display draws it. Widgets are plain frozen data, so a scene can be compared,
+logged and checked for secrets in a test.
+
+Card art is described by :class:`Glyph` values (``kind`` + ``name``): the display
+looks the kind up in its art registry (``hardware/display/art``), so a game adds
+pictures without touching the renderer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One picture on a card: e.g. ``Glyph("flag", "FR")``, ``Glyph("ingredient", "mint")``."""
+
+    kind: str
+    name: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    size: str = "body"  # "title" | "heading" | "body" | "small"
+    colour: Colour | None = None
+    align: str = "center"  # "left" | "center" | "right"
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card face: a title, its pictures and a caption; ``hidden`` draws the back."""
+
+    title: str = ""
+    glyphs: tuple[Glyph, ...] = ()
+    caption: str = ""
+    colour: Colour = (245, 240, 225)
+    hidden: bool = False
+    highlight: bool = False
+    small: bool = False
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cells laid out in rows of ``columns``; a cell is any widget."""
+
+    cells: tuple["Widget", ...]
+    columns: int = 4
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A vertical menu with one item under the cursor."""
+
+    items: tuple[str, ...]
+    cursor: int = 0
+    title: str = ""
+    disabled: frozenset[int] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A big message across the screen (a claim, a veto, a win)."""
+
+    text: str
+    colour: Colour = (200, 40, 40)
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A countdown: ``remaining`` of ``total`` seconds."""
+
+    remaining: float
+    total: float
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Row:
+    """Widgets side by side."""
+
+    cells: tuple["Widget", ...]
+
+
+Widget = Union[Text, Card, Grid, Menu, Banner, Timer, Row]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the screen shows. ``private_for`` names the seat a private view belongs to."""
+
+    title: str
+    widgets: tuple[Widget, ...] = ()
+    footer: str = ""
+    private_for: int | None = None
+    background: Colour = (24, 28, 40)

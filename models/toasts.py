@@ -1,0 +1,41 @@
+"""The six toasts the box listens for, and how a heard word is named."""
+
+from __future__ import annotations
+
+import re
+
+#: toast id -> what the table shouts
+TOASTS: dict[str, str] = {
+    "prost": "Prost!",
+    "cheers": "Cheers!",
+    "tchin tchin": "Tchin Tchin!",
+    "kanpai": "Kanpai!",
+    "salud": "Salud!",
+    "na zdorovie": "Na Zdorovie!",
+}
+
+_ALIASES = {
+    "tchin-tchin": "tchin tchin",
+    "tchintchin": "tchin tchin",
+    "chin chin": "tchin tchin",
+    "nazdorovie": "na zdorovie",
+    "na zdorovye": "na zdorovie",
+    "na-zdorovie": "na zdorovie",
+    "kampai": "kanpai",
+}
+
+
+def toast_id(word: str) -> str | None:
+    """The toast id for a spoken or typed word, or None when it is no toast.
+
+    >>> toast_id("Na Zdorovie!")
+    'na zdorovie'
+    >>> toast_id("Tchin-Tchin")
+    'tchin tchin'
+    >>> toast_id("hello") is None
+    True
+    """
+    key = re.sub(r"[^a-z\- ]", "", word.lower()).strip()
+    key = re.sub(r"\s+", " ", key)
+    key = _ALIASES.get(key, key)
+    return key if key in TOASTS else None
