@@ -1,0 +1,260 @@
+"""Configuration: one TOML file, read once into frozen, documented dataclasses.
+
+The defaults run on a laptop (the simulator) and on the default build of
+wiring.md. Every key is checked: an unknown key, a pin used twice, a pin that
+does not exist or a bad value is a :class:`ConfigError` that names it, raised
+before anything starts.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+#: BCM numbers usable on the 40-pin header (GPIO 0 and 1 are the HAT ID EEPROM bus).
+HEADER_GPIOS = frozenset(range(2, 28))
+#: I2C (2, 3) and I2S (18-21) are kept free for an audio HAT or a display.
+RESERVED_GPIOS = {2: "I2C SDA", 3: "I2C SCL", 18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"}
+
+
+class ConfigError(ValueError):
+    """A configuration file the box cannot start from; the message names the key."""
+
+
+@dataclass(frozen=True)
+class Station:
+    """One player station: an arcade buzzer and the LED inside it."""
+
+    button: int
+    """BCM pin of the buzzer (to ground; the internal pull-up is used)."""
+    led: int
+    """BCM pin of the LED (through its resistor, to ground)."""
+
+
+DEFAULT_STATIONS = (
+    Station(4, 17), Station(27, 22), Station(23, 24), Station(25, 5),
+    Station(6, 12), Station(13, 16), Station(26, 7), Station(8, 11),
+)
+
+
+@dataclass(frozen=True)
+class Pad:
+    """The menu pad's four buttons (BCM pins)."""
+
+    prev: int = 14
+    next: int = 15
+    ok: int = 9
+    back: int = 10
+
+
+@dataclass(frozen=True)
+class Buttons:
+    bounce_s: float = 0.02
+    """Debounce: later edges within this time of an edge are dropped; the first edge is never delayed."""
+    stuck_s: float = 30.0
+    """A buzzer held down this long is taken as stuck: its station is disabled and the table told."""
+    long_back_s: float = 5.0
+    """Holding Back this long returns to the main menu from anywhere."""
+
+
+@dataclass(frozen=True)
+class Display:
+    mode: str = "auto"
+    """"auto" (full screen on a Pi, a window elsewhere, headless with no display), "window", "fullscreen" or "headless"."""
+    width: int = 1280
+    height: int = 720
+    fps: int = 30
+
+
+@dataclass(frozen=True)
+class Speech:
+    engine: str = "auto"
+    """"auto" (Vosk when its English model is present, else PocketSphinx), "vosk", "pocketsphinx" or "off"."""
+    device: str = ""
+    """Microphone name or index for sounddevice; empty for the system default."""
+
+
+@dataclass(frozen=True)
+class Sound:
+    enabled: bool = True
+    volume: float = 0.6
+    device: str = ""
+
+
+@dataclass(frozen=True)
+class TchinTchin:
+    """Timings of the Tchin Tchin referee (seconds); see docs/rules/tchin-tchin.md."""
+
+    pre_s: float = 1.0
+    window_s: float = 2.5
+    veto_s: float = 3.0
+    card_timeout_s: float = 20.0
+    auto_reveal_s: float = 0.0
+    """0 means off: the revealer's buzzer reveals the next card."""
+    events: bool = False
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole configuration of one box."""
+
+    stations: tuple[Station, ...] = DEFAULT_STATIONS
+    pad: Pad = field(default_factory=Pad)
+    buttons: Buttons = field(default_factory=Buttons)
+    display: Display = field(default_factory=Display)
+    speech: Speech = field(default_factory=Speech)
+    sound: Sound = field(default_factory=Sound)
+    tchin_tchin: TchinTchin = field(default_factory=TchinTchin)
+    data_dir: str = ""
+    """Where the journal and speech models live; empty for $XDG_DATA_HOME/clinkbox."""
+
+    def data_path(self) -> Path:
+        if self.data_dir:
+            return Path(self.data_dir).expanduser()
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "clinkbox"
+
+    def pins(self) -> dict[int, str]:
+        """Every pin in use, BCM number -> what uses it."""
+        out: dict[int, str] = {}
+        for i, st in enumerate(self.stations, start=1):
+            out[st.button] = f"stations[{i}].button"
+            out[st.led] = f"stations[{i}].led"
+        for name in ("prev", "next", "ok", "back"):
+            out[getattr(self.pad, name)] = f"pad.{name}"
+        return out
+
+
+_SECTIONS: dict[str, type] = {
+    "pad": Pad, "buttons": Buttons, "display": Display, "speech": Speech,
+    "sound": Sound, "tchin_tchin": TchinTchin,
+}
+_CHOICES = {
+    ("display", "mode"): ("auto", "window", "fullscreen", "headless"),
+    ("speech", "engine"): ("auto", "vosk", "pocketsphinx", "off"),
+}
+
+
+def _section(name: str, cls: type, raw: Any) -> Any:
+    if not isinstance(raw, dict):
+        raise ConfigError(f"[{name}] must be a table, not {type(raw).__name__}")
+    known = {f.name: f for f in fields(cls)}
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in known:
+            raise ConfigError(f"unknown key {name}.{key} (known: {', '.join(known)})")
+        default = getattr(cls(), key)
+        values[key] = _coerce(f"{name}.{key}", value, default)
+        choices = _CHOICES.get((name, key))
+        if choices and values[key] not in choices:
+            raise ConfigError(f"{name}.{key} = {value!r} is not one of {', '.join(choices)}")
+    return cls(**values)
+
+
+def _coerce(where: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{where} must be true or false, not {value!r}")
+        return value
+    if isinstance(default, int) and not isinstance(default, bool):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ConfigError(f"{where} must be a whole number, not {value!r}")
+        return value
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ConfigError(f"{where} must be a number, not {value!r}")
+        if value < 0:
+            raise ConfigError(f"{where} must not be negative, not {value!r}")
+        return float(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ConfigError(f"{where} must be a string, not {value!r}")
+        return value
+    return value
+
+
+def _stations(raw: Any) -> tuple[Station, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise ConfigError("stations must be a non-empty array of tables {button = N, led = N}")
+    if len(raw) > 8:
+        raise ConfigError(f"stations: at most 8 buzzer stations, got {len(raw)}")
+    out = []
+    for i, item in enumerate(raw, start=1):
+        if not isinstance(item, dict):
+            raise ConfigError(f"stations[{i}] must be a table {{button = N, led = N}}")
+        extra = set(item) - {"button", "led"}
+        if extra:
+            raise ConfigError(f"unknown key stations[{i}].{sorted(extra)[0]} (known: button, led)")
+        for key in ("button", "led"):
+            if key not in item:
+                raise ConfigError(f"stations[{i}].{key} is missing")
+            if not isinstance(item[key], int) or isinstance(item[key], bool):
+                raise ConfigError(f"stations[{i}].{key} must be a BCM pin number, not {item[key]!r}")
+        out.append(Station(item["button"], item["led"]))
+    return tuple(out)
+
+
+def validate(cfg: Config) -> Config:
+    """Check the pin map: every pin exists, none is used twice."""
+    seen: dict[int, str] = {}
+    uses = [(st.button, f"stations[{i}].button") for i, st in enumerate(cfg.stations, 1)]
+    uses += [(st.led, f"stations[{i}].led") for i, st in enumerate(cfg.stations, 1)]
+    uses += [(getattr(cfg.pad, n), f"pad.{n}") for n in ("prev", "next", "ok", "back")]
+    for pin, where in uses:
+        if pin not in HEADER_GPIOS:
+            raise ConfigError(f"{where} = {pin}: there is no GPIO{pin} on the 40-pin header (use 2-27)")
+        if pin in seen:
+            raise ConfigError(f"GPIO{pin} is used twice: by {seen[pin]} and by {where}")
+        seen[pin] = where
+    if cfg.display.width < 320 or cfg.display.height < 240:
+        raise ConfigError(f"display size {cfg.display.width}x{cfg.display.height} is too small (min 320x240)")
+    if not 0.0 <= cfg.sound.volume <= 1.0:
+        raise ConfigError(f"sound.volume = {cfg.sound.volume} must be between 0 and 1")
+    if cfg.buttons.bounce_s > 0.2:
+        raise ConfigError(f"buttons.bounce_s = {cfg.buttons.bounce_s} is too long (at most 0.2 s)")
+    return cfg
+
+
+def parse(text: str, source: str = "config") -> Config:
+    """Read a TOML text into a :class:`Config`."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    try:
+        return validate(replace(Config(), **_changes(raw)))
+    except ConfigError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
+
+
+def _changes(raw: dict[str, Any]) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "stations":
+            changes["stations"] = _stations(value)
+        elif key == "data_dir":
+            changes["data_dir"] = _coerce("data_dir", value, "")
+        elif key in _SECTIONS:
+            changes[key] = _section(key, _SECTIONS[key], value)
+        else:
+            known = ", ".join(["stations", "data_dir", *_SECTIONS])
+            raise ConfigError(f"unknown key {key!r} (known: {known})")
+    return changes
+
+
+def default_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "clinkbox" / "clinkbox.toml"
+
+
+def load(path: str | Path | None = None) -> Config:
+    """Load the config file (``$CLINKBOX_CONFIG``, or the default path); a missing file means defaults."""
+    p = Path(path or os.environ.get("CLINKBOX_CONFIG") or default_path())
+    if not p.exists():
+        if path is not None:
+            raise ConfigError(f"{p}: no such config file")
+        return validate(Config())
+    return parse(p.read_text(encoding="utf-8"), str(p))

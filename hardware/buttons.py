@@ -1,0 +1,146 @@
+"""Buzzers, their LEDs and the menu pad, through gpiozero.
+
+Every press and release is stamped with the pin's own edge time, converted to
+the box's monotonic clock: gpiozero hands the edge tick to the device
+(``Pin.when_changed(ticks, state)``); on a Pi 5 the lgpio factory carries the
+kernel's timestamp. The time Python got round to the callback is never used.
+
+Callbacks run on gpiozero's threads: :class:`Panel` hands each event to
+``on_event``, which the service wires to ``loop.call_soon_threadsafe``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from gpiozero import LED, Button, Device
+
+log = logging.getLogger(__name__)
+
+PAD_BUTTONS = ("prev", "next", "ok", "back")
+
+
+@dataclass(frozen=True)
+class ButtonEvent:
+    """A press or release: of a player's buzzer (``station`` 1-8) or of a pad button (``nav``)."""
+
+    t: float
+    pressed: bool
+    station: int | None = None
+    nav: str | None = None
+
+
+class StampedButton(Button):
+    """A gpiozero Button that reports each edge with its own time on the monotonic clock."""
+
+    def __init__(self, pin: int, *, on_edge: Callable[[bool, float], None], **kwargs: Any) -> None:
+        self._on_edge: Callable[[bool, float], None] | None = None
+        super().__init__(pin, **kwargs)
+        self._on_edge = on_edge
+
+    def _fire_events(self, ticks: Any, new_active: bool) -> None:
+        old_active = self._last_active
+        super()._fire_events(ticks, new_active)
+        if self._on_edge is not None and old_active is not None and new_active != old_active:
+            self._on_edge(new_active, edge_time(self.pin_factory, ticks))
+
+
+def edge_time(factory: Any, ticks: Any) -> float:
+    """The edge's time on ``time.monotonic``: now, less how long ago the tick was."""
+    return time.monotonic() - factory.ticks_diff(factory.ticks(), ticks)
+
+
+class Panel:
+    """All the box's buttons and LEDs.
+
+    ``stations`` maps station number -> (button pin, LED pin); ``pad`` maps
+    prev/next/ok/back -> pin. A buzzer already held down at start is reported
+    in :attr:`stuck` and its station disabled; the others work.
+    """
+
+    def __init__(
+        self,
+        stations: dict[int, tuple[int, int]],
+        pad: dict[str, int],
+        on_event: Callable[[ButtonEvent], None],
+        *,
+        bounce_s: float = 0.02,
+        pin_factory: Any = None,
+    ) -> None:
+        self.on_event = on_event
+        self.factory = pin_factory or Device.ensure_pin_factory()
+        self.buzzers: dict[int, StampedButton] = {}
+        self.leds: dict[int, LED] = {}
+        self.pad: dict[str, StampedButton] = {}
+        self.disabled: set[int] = set()
+        self.stuck: list[int] = []
+        bounce = bounce_s or None
+        for station, (button_pin, led_pin) in sorted(stations.items()):
+            self.buzzers[station] = StampedButton(
+                button_pin, on_edge=self._station_edge(station), bounce_time=bounce,
+                pin_factory=pin_factory)
+            self.leds[station] = LED(led_pin, pin_factory=pin_factory)
+            if self.buzzers[station].is_pressed:
+                self.stuck.append(station)
+                self.disabled.add(station)
+                log.warning("station %d's buzzer is held down at start: station disabled", station)
+        for name, pin in pad.items():
+            self.pad[name] = StampedButton(
+                pin, on_edge=self._pad_edge(name), bounce_time=bounce, pin_factory=pin_factory)
+        log.info("pins: %s factory (edge times from %s)", type(self.factory).__name__, edge_source(self.factory))
+
+    def _station_edge(self, station: int) -> Callable[[bool, float], None]:
+        def edge(pressed: bool, t: float) -> None:
+            if station in self.disabled:
+                return
+            self.on_event(ButtonEvent(t, pressed, station=station))
+
+        return edge
+
+    def _pad_edge(self, name: str) -> Callable[[bool, float], None]:
+        def edge(pressed: bool, t: float) -> None:
+            self.on_event(ButtonEvent(t, pressed, nav=name))
+
+        return edge
+
+    def disable(self, station: int) -> None:
+        self.disabled.add(station)
+        self.set_led(station, "off")
+
+    def enable(self, station: int) -> None:
+        self.disabled.discard(station)
+
+    def set_led(self, station: int, state: str) -> None:
+        led = self.leds.get(station)
+        if led is None:
+            return
+        if state == "on":
+            led.on()
+        elif state == "blink":
+            led.blink(on_time=0.25, off_time=0.25)
+        elif state == "off":
+            led.off()
+        else:
+            raise ValueError(f"unknown LED state {state!r} (on, off or blink)")
+
+    def set(self, station: int, state: str) -> None:
+        """The flow's LED interface (controller.flow.Leds)."""
+        self.set_led(station, state)
+
+    def close(self) -> None:
+        for dev in [*self.buzzers.values(), *self.leds.values(), *self.pad.values()]:
+            dev.close()
+
+
+def edge_source(factory: Any) -> str:
+    name = type(factory).__name__
+    if "LGPIO" in name:
+        return "the kernel's edge timestamps (lgpio)"
+    if "Mock" in name:
+        return "the mock pins' ticks"
+    if "PiGPIO" in name:
+        return "pigpiod's tick counter"
+    return "the pin driver's callback ticks"
