@@ -1,0 +1,140 @@
+"""The synthetic voices the speech corpus is spoken with, and how to make each one talk.
+
+Every voice belongs to a family (espeak, espeak-robotic, flite, festival) and to one split:
+``tune`` voices are the ones the recogniser's thresholds are chosen on, ``report`` voices are
+held back and only measured.  A voice whose synthesizer is missing on this machine is skipped.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+#: toast id -> what the synthesizers are asked to say (spelled normally, espeak-ng says
+#: "tee-chin" and flite spells letters, so the toasts are respelled as they sound)
+TOAST_SPELLINGS: dict[str, str] = {
+    "prost": "prost",
+    "cheers": "cheers",
+    "tchin tchin": "chin chin",
+    "kanpai": "kahn pie",
+    "salud": "sah lude",
+    "na zdorovie": "nazdorovya",
+}
+
+#: words that sound near a toast, or are common at a party: none may be heard as a toast
+DISTRACTOR_WORDS: tuple[str, ...] = (
+    "cheese", "hello", "salad", "post", "can't pay", "chicken", "sorry",
+    "toast", "chips", "thank you",
+)
+
+#: party chatter the box must not take for a toast
+CHATTER_SENTENCES: tuple[str, ...] = (
+    "pass me the crisps please",
+    "who is going to deal the next card",
+    "I think it is my turn now",
+)
+
+#: what the babble noise is made of (other people talking across the table)
+BABBLE_SENTENCES: tuple[str, ...] = (
+    "the weather was lovely on saturday afternoon",
+    "did you see the match last night",
+    "she moved to a new flat near the station",
+    "we should order some more pizza for everyone",
+    "my brother is coming over later with his friends",
+    "that film was much longer than I expected",
+    "could you turn the music down a little bit",
+    "I have never been to that restaurant before",
+)
+
+
+@dataclass(frozen=True)
+class Voice:
+    """One synthetic speaker: a synthesizer, its voice name and a speaking rate."""
+
+    id: str
+    family: str
+    synth: str
+    name: str
+    rate: float = 1.0
+    split: str = "tune"
+
+    @property
+    def robotic(self) -> bool:
+        """Robotic espeak-ng variants are reported but not targeted."""
+        return self.family == "espeak-robotic"
+
+    def available(self) -> bool:
+        """Whether this machine has the synthesizer (and voice) installed."""
+        exe = {"espeak": "espeak-ng", "flite": "flite", "festival": "text2wave"}[self.synth]
+        if shutil.which(exe) is None:
+            return False
+        if self.synth == "festival":
+            return any(Path("/usr/share/festival/voices").glob(f"*/{self.name}"))
+        return True
+
+    def say(self, text: str, wav_path: Path) -> None:
+        """Write ``text`` spoken by this voice to ``wav_path`` (synthesizer's own rate)."""
+        if self.synth == "espeak":
+            wpm = str(int(round(160 * self.rate)))
+            cmd = ["espeak-ng", "-v", self.name, "-s", wpm, "-w", str(wav_path), text]
+            subprocess.run(cmd, check=True, capture_output=True)
+        elif self.synth == "flite":
+            stretch = f"duration_stretch={1.0 / self.rate:.3f}"
+            cmd = ["flite", "-voice", self.name, "--setf", stretch, "-t", text, "-o", str(wav_path)]
+            subprocess.run(cmd, check=True, capture_output=True)
+        else:
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write(text + "\n")
+            try:
+                stretch = f"(Parameter.set 'Duration_Stretch {1.0 / self.rate:.3f})"
+                cmd = ["text2wave", "-eval", f"(voice_{self.name})", "-eval", stretch,
+                       "-o", str(wav_path), f.name]
+                subprocess.run(cmd, check=True, capture_output=True, timeout=60)
+            finally:
+                Path(f.name).unlink(missing_ok=True)
+
+
+def _espeak(name: str, wpm: int, split: str, family: str = "espeak") -> Voice:
+    vid = f"espeak-{name.replace('+', '-')}-{wpm}".replace(" ", "_")
+    return Voice(vid, family, "espeak", name, wpm / 160, split)
+
+
+ALL_VOICES: tuple[Voice, ...] = (
+    _espeak("en-us", 140, "tune"),
+    _espeak("en-gb", 180, "tune"),
+    _espeak("en-gb-scotland", 160, "tune"),
+    _espeak("en-029", 160, "tune"),
+    _espeak("en-gb-x-gbcwmd", 150, "tune"),
+    _espeak("en-us+m7", 130, "tune"),
+    _espeak("en-us+f3", 180, "report"),
+    _espeak("en-gb+f2", 140, "report"),
+    _espeak("en-gb-x-rp+m3", 160, "report"),
+    _espeak("en-us-nyc+f4", 160, "report"),
+    _espeak("en-gb-x-gbclan+m5", 170, "report"),
+    _espeak("en-gb+f5", 190, "report"),
+    _espeak("en-us+Robosoft", 160, "tune", "espeak-robotic"),
+    _espeak("en-us+UniRobot", 160, "report", "espeak-robotic"),
+    _espeak("en-gb+Mr serious", 150, "report", "espeak-robotic"),
+    Voice("flite-kal", "flite", "flite", "kal", 1.0, "tune"),
+    Voice("flite-awb", "flite", "flite", "awb", 1.0, "tune"),
+    Voice("flite-slt-slow", "flite", "flite", "slt", 0.8, "tune"),
+    Voice("flite-kal16", "flite", "flite", "kal16", 1.0, "report"),
+    Voice("flite-rms", "flite", "flite", "rms", 1.0, "report"),
+    Voice("flite-slt", "flite", "flite", "slt", 1.0, "report"),
+    Voice("flite-awb-fast", "flite", "flite", "awb", 1.2, "report"),
+    Voice("festival-kal", "festival", "festival", "kal_diphone", 1.0, "tune"),
+    Voice("festival-ked", "festival", "festival", "ked_diphone", 1.0, "report"),
+    Voice("festival-slt-hts", "festival", "festival", "cmu_us_slt_arctic_hts", 1.0, "report"),
+)
+
+#: voices that only speak in the babble (never a target speaker)
+BABBLE_VOICES: tuple[Voice, ...] = (
+    _espeak("en-us+m2", 170, "babble"),
+    _espeak("en-gb+f1", 160, "babble"),
+    Voice("flite-rms-babble", "flite", "flite", "rms", 1.1, "babble"),
+    Voice("flite-slt-babble", "flite", "flite", "slt", 0.95, "babble"),
+    _espeak("en-gb-x-rp+m6", 150, "babble"),
+)
