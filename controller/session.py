@@ -1,0 +1,109 @@
+"""One game being played: its flow, its clock, its journal entry.
+
+The same :class:`GameSession` runs a live game, a replay and a resumed game.
+Flows always run on a :class:`~controller.clock.ManualClock` in *game time*
+(seconds since the game started); the live service advances it to "now" before
+each input and when the next timer falls due, a replay advances it to each
+input's ``t``, and a resumed game first replays the journal's inputs, then
+carries on live from the last one.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Callable
+
+from controller.clock import ManualClock
+from controller.flow import FlowContext, GameFlow, Input, Leds, Sound, flow_for
+from controller.journal import Journal
+from hardware.display.widgets import Scene
+
+log = logging.getLogger(__name__)
+
+
+class GameSession:
+    def __init__(
+        self,
+        header: dict[str, Any],
+        *,
+        sink: Callable[[dict[str, Any]], None] | None = None,
+        journal: Journal | None = None,
+        game_id: int | None = None,
+        leds: Leds | None = None,
+        sound: Sound | None = None,
+        disabled: frozenset[int] = frozenset(),
+    ) -> None:
+        self.header = header
+        self.clock = ManualClock(0.0)
+        self.events: list[dict[str, Any]] = []
+        self._sink = sink
+        seed = header.get("seed", 0)
+        ctx_kwargs: dict[str, Any] = {}
+        if leds is not None:
+            ctx_kwargs["leds"] = leds
+        if sound is not None:
+            ctx_kwargs["sound"] = sound
+        self.ctx = FlowContext(clock=self.clock, rng=random.Random(seed), sink=self._emit,
+                               disabled=disabled, **ctx_kwargs)
+        self.flow: GameFlow = flow_for(str(header.get("game")))(self.ctx, header)
+        self.journal = journal
+        self.game_id = game_id
+        if journal is not None and game_id is None:
+            self.game_id = journal.start_game(header)
+        self.flow.start()
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+        if self._sink is not None:
+            self._sink(event)
+
+    @property
+    def finished(self) -> bool:
+        return self.flow.finished
+
+    def feed(self, inp: Input, *, record: bool = True) -> None:
+        """Journal the input (before its effect), move the clock to it, hand it to the flow."""
+        if inp.t < self.clock.now():
+            # an input stamped before timers already run (a late callback): keep its own time
+            log.debug("input at %.4f arrives after the clock's %.4f", inp.t, self.clock.now())
+        if record and self.journal is not None and self.game_id is not None:
+            self.journal.append(self.game_id, inp)
+        self.clock.advance_to(inp.t)
+        self.flow.handle(inp)
+        if self.flow.finished and record and self.journal is not None and self.game_id is not None:
+            self.journal.finish(self.game_id, "over")
+
+    def advance(self, t: float) -> None:
+        """Let game time run on to ``t`` (timers fire)."""
+        self.clock.advance_to(t)
+        if self.flow.finished and self.journal is not None and self.game_id is not None:
+            self.journal.finish(self.game_id, "over")
+
+    def run_out(self, limit: float = 86_400.0) -> None:
+        """Run every pending timer until the game ends or nothing is pending."""
+        while not self.flow.finished:
+            due = self.clock.next_due()
+            if due is None or due > self.clock.now() + limit:
+                break
+            self.clock.advance_to(due)
+
+    def scene(self) -> Scene:
+        return self.flow.scene()
+
+    def abandon(self) -> None:
+        if self.journal is not None and self.game_id is not None:
+            self.journal.finish(self.game_id, "abandoned")
+
+
+def resume(journal: Journal, **kwargs: Any) -> GameSession | None:
+    """Rebuild the game left in progress from the journal, or None."""
+    saved = journal.in_progress()
+    if saved is None:
+        return None
+    session = GameSession(saved.header, journal=journal, game_id=saved.id, **kwargs)
+    for inp in saved.inputs:
+        session.feed(inp, record=False)
+    log.info("resumed game %d (%s) after %d inputs%s", saved.id, saved.header.get("game"),
+             len(saved.inputs), f", {saved.skipped} unreadable skipped" if saved.skipped else "")
+    return session
