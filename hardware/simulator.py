@@ -1,0 +1,89 @@
+"""The desktop simulator's keyboard and LEDs.
+
+Keys 1-8 are the buzzers, the arrows, Enter and Backspace the menu pad; T lets
+you type a toast when no microphone is wanted (Enter sends it). Presses and
+releases are stamped on ``time.monotonic`` when the key event is read.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from hardware.buttons import ButtonEvent
+from hardware.display.art.common import STATION_COLOURS
+
+NAV_KEYS = {"left": "prev", "up": "prev", "right": "next", "down": "next",
+            "return": "ok", "enter": "ok", "backspace": "back", "escape": "back"}
+
+
+@dataclass(frozen=True)
+class TypedToast:
+    """A toast typed on the keyboard, as if the recogniser had heard it."""
+
+    t: float
+    text: str
+
+
+class Keyboard:
+    """Turns pygame key events into the box's button events."""
+
+    def __init__(self) -> None:
+        self.typing: str | None = None
+
+    def translate(self, event: Any) -> list[ButtonEvent | TypedToast]:
+        import pygame as pg
+
+        if event.type not in (pg.KEYDOWN, pg.KEYUP):
+            return []
+        now = time.monotonic()
+        down = event.type == pg.KEYDOWN
+        name = pg.key.name(event.key)
+        if self.typing is not None:
+            if not down:
+                return []
+            if name in ("return", "enter"):
+                text, self.typing = self.typing, None
+                return [TypedToast(now, text)] if text.strip() else []
+            if name == "escape":
+                self.typing = None
+            elif name == "backspace":
+                self.typing = self.typing[:-1]
+            elif event.unicode and event.unicode.isprintable():
+                self.typing += event.unicode
+            return []
+        if name in [str(i) for i in range(1, 9)] and not getattr(event, "repeat", False):
+            return [ButtonEvent(now, down, station=int(name))]
+        if name in NAV_KEYS:
+            return [ButtonEvent(now, down, nav=NAV_KEYS[name])]
+        if name == "t" and down:
+            self.typing = ""
+        return []
+
+
+class SimLeds:
+    """The LED strip drawn along the bottom of the simulator window."""
+
+    def __init__(self, stations: int = 8) -> None:
+        self.states = {s: "off" for s in range(1, stations + 1)}
+
+    def set(self, station: int, state: str) -> None:
+        if station in self.states:
+            self.states[station] = state
+
+    def draw(self, surface: Any, typing: str | None = None) -> None:
+        import pygame as pg
+
+        w, h = surface.get_size()
+        r = max(6, h // 60)
+        blink_on = int(time.monotonic() * 4) % 2 == 0
+        for s, state in self.states.items():
+            x = int(w * (s - 0.5) / (len(self.states) + 2))
+            lit = state == "on" or (state == "blink" and blink_on)
+            colour = STATION_COLOURS[s - 1] if lit else (50, 50, 60)
+            pg.draw.circle(surface, colour, (x, h - r - 4), r)
+        if typing is not None:
+            font = pg.font.Font(None, max(16, h // 25))
+            img = font.render(f"toast: {typing}_", True, (255, 255, 255))
+            surface.blit(img, (w - img.get_width() - 12, h - img.get_height() - 4))
