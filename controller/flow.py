@@ -102,6 +102,24 @@ class FlowContext:
         self.sink({"t": round(self.clock.now(), 6), "event": event, **fields})
 
 
+@dataclass(frozen=True)
+class Question:
+    """One set-up question asked with the menu pad before a game starts.
+
+    ``choices`` is a list of (label, value), or a function of the answers so far;
+    ``when`` skips the question unless it returns True for the answers so far.
+    """
+
+    key: str
+    title: str
+    choices: list[tuple[str, Any]] | Callable[[dict[str, Any]], list[tuple[str, Any]]]
+    when: Callable[[dict[str, Any]], bool] | None = None
+    default: Any = None
+
+    def options(self, answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        return self.choices(answers) if callable(self.choices) else list(self.choices)
+
+
 class HeaderError(ValueError):
     """A game header (replay line 1, or set-up) that the game cannot start from."""
 
@@ -111,6 +129,22 @@ class GameFlow(ABC):
 
     game: ClassVar[str]
     title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+
+    @classmethod
+    def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
+        """What the host is asked before the game (default: how many players)."""
+        counts = range(cls.min_players, cls.max_players + 1)
+        return [Question("players", "How many players?", [(str(n), n) for n in counts],
+                         default=settings.get("players"))]
+
+    @classmethod
+    def header_from_answers(cls, answers: dict[str, Any], seed: int,
+                            settings: dict[str, Any]) -> dict[str, Any]:
+        """The game's header (as in a replay file's line 1) from the set-up answers."""
+        options = {k: v for k, v in answers.items() if k != "players"}
+        return {"game": cls.game, "seed": seed, "players": answers["players"], "options": options}
 
     def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
         self.ctx = ctx
