@@ -1,0 +1,323 @@
+"""The Cheers table: a :class:`State`, its legal actions and what applying one does.
+
+Decisions that belong to someone other than the active player (the target's
+cheers, a limit discard) are explicit steps: ``current_player`` is then the
+deciding seat, and ``legal_actions()``/``apply()`` drive them like any turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from models.base import Happening
+from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
+from models.cheers.cards import CARDS
+from models.cheers.checks import check_action
+from models.cheers.rules import clinking_cards, goal_holds, over_limit, turn_order
+from models.cheers.setup import Goal, Setup
+
+#: House rule: the draw pile may be rebuilt from the discards 3 times; the 4th time it runs out ends the game.
+PILE_RUNS = 4
+
+STEP_TURN = "turn"
+STEP_CHEERS = "cheers"
+STEP_LIMIT = "limit_discard"
+STEP_OVER = "over"
+
+
+@dataclass
+class PendingCheers:
+    """A played card clinked: ``target`` must pick one of ``matches`` and give both away."""
+
+    target: int
+    played: str
+    matches: tuple[str, ...]
+
+
+@dataclass
+class State:
+    """Everything on the table. Mutated only by :meth:`apply` (after a full check)."""
+
+    setup: Setup
+    rng: random.Random
+    hands: dict[int, list[str]]
+    fronts: dict[int, list[str]]
+    draw_pile: list[str]
+    discard_pile: list[str] = field(default_factory=list)
+    turn_player: int = 1
+    turn: int = 1
+    cheers: PendingCheers | None = None
+    limit_queue: list[int] = field(default_factory=list)
+    pile_runs: int = 1  # which draw pile is in play: 1 = the original deck
+    winner_team: str | None = None
+    winner_seat: int | None = None
+    over: bool = False
+    end_reason: str | None = None
+
+    # -- what is asked now -------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self.setup.seats
+
+    @property
+    def step(self) -> str:
+        if self.over:
+            return STEP_OVER
+        if self.cheers is not None:
+            return STEP_CHEERS
+        if self.limit_queue:
+            return STEP_LIMIT
+        return STEP_TURN
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision the table waits on (None once the game is over)."""
+        step = self.step
+        if step == STEP_OVER:
+            return None
+        if step == STEP_CHEERS:
+            assert self.cheers is not None
+            return self.cheers.target
+        if step == STEP_LIMIT:
+            return self.limit_queue[0]
+        return self.turn_player
+
+    def team(self, seat: int) -> str:
+        return self.setup.teams[seat]
+
+    def goal(self, seat: int) -> Goal:
+        return self.setup.goals[self.setup.teams[seat]]
+
+    def is_enemy(self, seat: int, other: int) -> bool:
+        return self.setup.teams[seat] != self.setup.teams[other]
+
+    def all_cards(self) -> list[str]:
+        """Every card on the table, wherever it is (always the 50)."""
+        cards = list(self.draw_pile) + list(self.discard_pile)
+        for seat in self.seats:
+            cards += self.hands[seat] + self.fronts[seat]
+        return cards
+
+    def copy(self) -> "State":
+        """An independent copy (the random generator included), for look-ahead."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        cheers = None
+        if self.cheers is not None:
+            cheers = PendingCheers(self.cheers.target, self.cheers.played, self.cheers.matches)
+        return State(
+            setup=self.setup,
+            rng=rng,
+            hands={s: list(h) for s, h in self.hands.items()},
+            fronts={s: list(f) for s, f in self.fronts.items()},
+            draw_pile=list(self.draw_pile),
+            discard_pile=list(self.discard_pile),
+            turn_player=self.turn_player,
+            turn=self.turn,
+            cheers=cheers,
+            limit_queue=list(self.limit_queue),
+            pile_runs=self.pile_runs,
+            winner_team=self.winner_team,
+            winner_seat=self.winner_seat,
+            over=self.over,
+            end_reason=self.end_reason,
+        )
+
+    # -- the rules ----------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty once the game is over)."""
+        seat = self.current_player
+        if seat is None:
+            return []
+        step = self.step
+        if step == STEP_LIMIT:
+            return [LimitDiscard(seat, cid) for cid in self.fronts[seat]]
+        if step == STEP_CHEERS:
+            assert self.cheers is not None
+            others = [s for s in self.seats if s != seat]
+            pairs = [
+                (a, b)
+                for a, b in permutations(others, 2)
+                if self.setup.masquerade or self.is_enemy(seat, a) or self.is_enemy(seat, b)
+            ]
+            return [Cheers(seat, clink, pair) for clink in self.cheers.matches for pair in pairs]
+        actions: list[Action] = [Play(seat, cid, to) for cid in self.hands[seat] for to in self.seats]
+        actions += [Push(seat, cid, to) for cid in self.fronts[seat] for to in self.seats if to != seat]
+        actions.append(DiscardHand(seat))
+        return actions
+
+    def check(self, action: Action) -> Action:
+        """Raise the named error if ``action`` is illegal now; returns it completed
+        (a cheers' omitted ``clink`` filled in when only one card matches)."""
+        return check_action(self, action)
+
+    def apply(self, action: Action) -> list[Happening]:
+        """Check, then play ``action``. Illegal: raises, and nothing changes."""
+        action = self.check(action)
+        if isinstance(action, Play):
+            return self._play(action)
+        if isinstance(action, Push):
+            return self._push(action)
+        if isinstance(action, DiscardHand):
+            return self._discard_hand(action)
+        if isinstance(action, Cheers):
+            return self._cheers(action)
+        return self._limit_discard(action)
+
+    # -- the moves ------------------------------------------------------------
+    def _play(self, action: Play) -> list[Happening]:
+        self.hands[action.seat].remove(action.card)
+        matches = clinking_cards(action.card, self.fronts[action.to])
+        self.fronts[action.to].append(action.card)
+        c = CARDS[action.card]
+        out = [Happening("played", {"seat": action.seat, "card": action.card, "big": c.big.value,
+                                    "small": c.small.value, "to": action.to})]
+        if matches:
+            self.cheers = PendingCheers(action.to, action.card, matches)
+            out.append(Happening("cheers_called", {"seat": action.seat, "target": action.to,
+                                                   "played": action.card, "matches": list(matches)}))
+            out.append(self._awaiting())
+            return out
+        return out + self._after_move()
+
+    def _push(self, action: Push) -> list[Happening]:
+        self.fronts[action.seat].remove(action.card)
+        self.fronts[action.to].append(action.card)
+        out = [Happening("pushed", {"seat": action.seat, "card": action.card, "to": action.to})]
+        return out + self._after_move()
+
+    def _discard_hand(self, action: DiscardHand) -> list[Happening]:
+        hand = self.hands[action.seat]
+        self.discard_pile.extend(hand)
+        out = [Happening("discarded_hand", {"seat": action.seat, "count": len(hand)},
+                         seat=action.seat, private={"cards": list(hand)})]
+        hand.clear()
+        return out + self._after_move()
+
+    def _cheers(self, action: Cheers) -> list[Happening]:
+        assert self.cheers is not None
+        played = self.cheers.played
+        front = self.fronts[action.seat]
+        front.remove(played)
+        front.remove(action.clink)
+        self.fronts[action.give[0]].append(played)  # given cards never cheers again
+        self.fronts[action.give[1]].append(action.clink)
+        self.cheers = None
+        given = {str(action.give[0]): played, str(action.give[1]): action.clink}
+        out = [Happening("cheers", {"target": action.seat, "played": played,
+                                    "clinked": action.clink, "given": given})]
+        return out + self._after_move()
+
+    def _limit_discard(self, action: LimitDiscard) -> list[Happening]:
+        self.fronts[action.seat].remove(action.card)
+        self.discard_pile.append(action.card)
+        if not over_limit(self.fronts[action.seat]):
+            self.limit_queue.pop(0)
+        out = [Happening("limit_discard", {"seat": action.seat}, seat=action.seat,
+                         private={"card": action.card})]
+        if self.limit_queue:
+            return out + [self._awaiting()]
+        return out + self._end_of_move()
+
+    # -- resolution -------------------------------------------------------------
+    def _awaiting(self) -> Happening:
+        return Happening("awaiting", {"seat": self.current_player, "decision": self.step})
+
+    def _after_move(self) -> list[Happening]:
+        """Queue limit discards (turn order from the active player), else finish the move."""
+        self.limit_queue = [s for s in turn_order(self.turn_player, self.players)
+                            if over_limit(self.fronts[s])]
+        if self.limit_queue:
+            return [self._awaiting()]
+        return self._end_of_move()
+
+    def _end_of_move(self) -> list[Happening]:
+        """The move has fully resolved: victory, then refill, then the next turn."""
+        for seat in turn_order(self.turn_player, self.players):
+            if goal_holds(self.fronts[seat], self.goal(seat)):
+                self.winner_seat, self.winner_team = seat, self.team(seat)
+                return [Happening("victory", {"team": self.winner_team, "player": seat})] + \
+                    self._game_over("victory")
+        out = self._refill(self.turn_player)
+        if self.over:
+            return out
+        cap = self.setup.turn_cap
+        if cap is not None and self.turn >= cap:
+            return out + self._game_over("turn_cap")
+        self.turn += 1
+        self.turn_player = self.turn_player % self.players + 1
+        return out + [Happening("turn", {"seat": self.turn_player, "turn": self.turn})]
+
+    def _game_over(self, reason: str) -> list[Happening]:
+        self.over = True
+        self.end_reason = reason
+        self.limit_queue = []
+        goals = {team: [i.value for i in goal] for team, goal in self.setup.goals.items()}
+        teams = {str(s): t for s, t in self.setup.teams.items()}
+        return [Happening("game_over", {"winner": self.winner_team, "reason": reason}),
+                Happening("goals_revealed", {"goals": goals, "teams": teams})]
+
+    def _refill(self, seat: int) -> list[Happening]:
+        hand = self.hands[seat]
+        drawn: list[str] = []
+        out: list[Happening] = []
+        while len(hand) < self.setup.hand_sizes[seat] and not self.over:
+            if not self.draw_pile and not self._rebuild(out):
+                break
+            cid = self.draw_pile.pop(0)
+            hand.append(cid)
+            drawn.append(cid)
+            if not self.draw_pile:
+                self._pile_ran_out(out)
+        if drawn:
+            out.insert(0, Happening("drew", {"seat": seat, "count": len(drawn)}, seat=seat,
+                                    private={"cards": drawn}))
+        if self.over:
+            out += self._game_over("draw_pile_exhausted")
+        return out
+
+    def _pile_ran_out(self, out: list[Happening]) -> None:
+        """House rule: the 4th time the draw pile runs out it cannot be rebuilt; the game ends."""
+        if self.pile_runs >= PILE_RUNS:
+            self.over = True
+            return
+        self._rebuild(out)
+
+    def _rebuild(self, out: list[Happening]) -> bool:
+        if not self.discard_pile or self.pile_runs >= PILE_RUNS:
+            return False
+        self.draw_pile = list(self.discard_pile)
+        self.discard_pile = []
+        self.rng.shuffle(self.draw_pile)
+        self.pile_runs += 1
+        out.append(Happening("reshuffled", {"cards": len(self.draw_pile), "pile": self.pile_runs}))
+        return True
+
+    def to_summary(self) -> dict[str, Any]:
+        """A compact public summary (for logs and test failure messages)."""
+        return {"turn": self.turn, "step": self.step, "current": self.current_player,
+                "fronts": {s: list(f) for s, f in self.fronts.items()},
+                "draw": len(self.draw_pile), "discard": len(self.discard_pile)}
+
+
+def new_game(setup: Setup, rng: random.Random) -> tuple[State, list[Happening]]:
+    """Deal: seat 1 draws its hand from the top of the deck, then seat 2, and so on."""
+    pile = list(setup.deck)
+    hands: dict[int, list[str]] = {}
+    out: list[Happening] = []
+    for seat in setup.seats:
+        size = setup.hand_sizes[seat]
+        hands[seat], pile = pile[:size], pile[size:]
+        out.append(Happening("dealt", {"seat": seat, "count": size}, seat=seat,
+                             private={"cards": list(hands[seat])}))
+    state = State(setup=setup, rng=rng, hands=hands, fronts={s: [] for s in setup.seats},
+                  draw_pile=pile, turn_player=setup.first)
+    out.append(Happening("turn", {"seat": setup.first, "turn": 1}))
+    return state, out
