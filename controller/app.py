@@ -1,0 +1,185 @@
+"""The composition root: config, journal, buttons (or the simulator), display, sound, speech.
+
+Hardware threads hand their events to the asyncio loop with
+``loop.call_soon_threadsafe``; the loop feeds the shell, which journals each
+accepted input before its effect; the display is redrawn at ``display.fps``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from controller.config import Config
+from controller.journal import Journal
+from controller.shell import Shell
+from hardware.buttons import ButtonEvent, Panel
+from hardware.sound import Speaker
+
+log = logging.getLogger(__name__)
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="ignore")
+    except OSError:
+        return False
+
+
+def display_mode(cfg: Config) -> str:
+    """The display mode to use: the configured one, or what this machine allows."""
+    if cfg.display.mode != "auto":
+        return cfg.display.mode
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return "headless"
+    has_screen = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if not has_screen:
+        log.warning("no display found (no DISPLAY or WAYLAND_DISPLAY): running headless")
+        return "headless"
+    return "fullscreen" if on_raspberry_pi() else "window"
+
+
+class Box:
+    """The running box."""
+
+    def __init__(self, cfg: Config, *, simulate: bool | None = None, pin_factory: Any = None,
+                 mode: str | None = None, frames_dir: Path | None = None) -> None:
+        self.cfg = cfg
+        self.started = time.monotonic()
+        self.mode = mode or display_mode(cfg)
+        self.simulate = (not on_raspberry_pi()) if simulate is None else simulate
+        self.frames_dir = frames_dir
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.request: str | None = None
+        self.menu_shown_at: float | None = None
+        data = cfg.data_path()
+        self.journal = Journal(data / "journal.sqlite3")
+        self.speaker = Speaker(cfg.sound.enabled, cfg.sound.volume, cfg.sound.device or None)
+        self.panel: Panel | None = None
+        self.keyboard: Any = None
+        self.sim_leds: Any = None
+        leds: Any
+        stuck: list[int] = []
+        if self.simulate:
+            from hardware.simulator import Keyboard, SimLeds
+
+            self.keyboard = Keyboard()
+            self.sim_leds = leds = SimLeds(len(cfg.stations))
+        else:
+            self.panel = Panel({i: (s.button, s.led) for i, s in enumerate(cfg.stations, 1)},
+                               {"prev": cfg.pad.prev, "next": cfg.pad.next, "ok": cfg.pad.ok, "back": cfg.pad.back},
+                               self._from_thread, bounce_s=cfg.buttons.bounce_s, pin_factory=pin_factory)
+            leds = self.panel
+            stuck = list(self.panel.stuck)
+        self.shell = Shell(self.journal, leds=leds, sound=self.speaker, settings_path=data / "settings.json",
+                           long_back_s=cfg.buttons.long_back_s, on_request=self._on_request,
+                           stuck=stuck, disabled=set(stuck))
+        if self.speaker.problem:
+            self.shell.notices.append(self.speaker.problem)
+        self.listener: Any = None
+        self.renderer: Any = None
+
+    # -- hardware threads -> loop ---------------------------------------------------------
+    def _from_thread(self, ev: ButtonEvent) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.shell.button, ev)
+
+    def _toast_from_thread(self, heard: Any) -> None:
+        if self.loop is not None and heard.toast:
+            self.loop.call_soon_threadsafe(self.shell.toast, heard.toast, heard.start, heard.end, heard.confidence)
+
+    def _on_request(self, what: str) -> None:
+        self.request = what
+
+    # -- speech ---------------------------------------------------------------------------
+    def start_speech(self) -> None:
+        choice = self.shell.settings.get("speech", self.cfg.speech.engine)
+        if choice == "off" or self.cfg.speech.engine == "off":
+            log.info("speech is off: claims are confirmed by the veto vote alone")
+            return
+        try:
+            from hardware.speech import Listener, choose_engine
+
+            engine, reason = choose_engine(None if choice == "auto" else choice, self.cfg.data_path())
+            log.info("speech engine: %s (%s)", engine.name, reason)
+            self.listener = Listener(engine, self._toast_from_thread, self._speech_status,
+                                     device=self.cfg.speech.device or None)
+            self.listener.start()
+        except Exception as exc:  # no speech must never stop the party
+            log.warning("speech unavailable (%s): claims are confirmed by the veto vote alone", exc)
+            self.shell.notices.append(f"No speech: {exc}")
+
+    def _speech_status(self, status: str) -> None:
+        log.info("microphone: %s", status)
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.shell.notices.append, f"Microphone: {status}")
+
+    # -- main loop ------------------------------------------------------------------------
+    async def run(self, *, exit_after_menu: bool = False, seconds: float | None = None) -> str | None:
+        from hardware.display.render import Renderer
+
+        self.loop = asyncio.get_running_loop()
+        self.renderer = Renderer((self.cfg.display.width, self.cfg.display.height), self.mode)
+        self.start_speech()
+        frame = 1.0 / max(1, self.cfg.display.fps)
+        n = 0
+        end = None if seconds is None else time.monotonic() + seconds
+        try:
+            while self.request is None:
+                now = time.monotonic()
+                if self.renderer.mode != "headless":
+                    self._pump_events()
+                self.shell.tick(now)
+                if self.listener is not None and self.shell.mode == "game":
+                    self.listener.arm(now - 1.5, now + 3.0)
+                scene = self.shell.scene()
+                self.renderer.draw(scene)
+                if self.sim_leds is not None:
+                    self.sim_leds.draw(self.renderer.screen, self.keyboard.typing)
+                self.renderer.present()
+                if self.menu_shown_at is None:
+                    self.menu_shown_at = time.monotonic()
+                    log.info("main menu up %.2f s after start", self.menu_shown_at - self.started)
+                    if exit_after_menu:
+                        return "menu"
+                if self.frames_dir is not None and n % max(1, self.cfg.display.fps) == 0:
+                    self.renderer.save_png(self.frames_dir / f"frame-{n // self.cfg.display.fps:05d}.png")
+                n += 1
+                if end is not None and time.monotonic() >= end:
+                    return "timeout"
+                await asyncio.sleep(max(0.0, frame - (time.monotonic() - now)))
+            return self.request
+        finally:
+            self.close()
+
+    def _pump_events(self) -> None:
+        import pygame as pg
+
+        for event in pg.event.get():
+            if event.type == pg.QUIT:
+                self.request = "quit"
+            elif self.keyboard is not None:
+                from hardware.simulator import TypedToast
+
+                for ev in self.keyboard.translate(event):
+                    if isinstance(ev, TypedToast):
+                        from models.toasts import toast_id
+
+                        word = toast_id(ev.text)
+                        if word:
+                            self.shell.toast(word, ev.t - 0.4, ev.t)
+                        else:
+                            self.shell.notices.append(f"'{ev.text}' is not a toast")
+                    else:
+                        self.shell.button(ev)
+
+    def close(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
+        if self.panel is not None:
+            self.panel.close()
+        self.journal.close()

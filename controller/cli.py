@@ -1,0 +1,144 @@
+"""``clinkbox``: the box's command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from controller import config as config_mod
+
+START = time.monotonic()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="clinkbox",
+        description="A party box that deals, times and referees drinking games.",
+    )
+    p.add_argument("--config", help="the TOML config file (default: ~/.config/clinkbox/clinkbox.toml)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log more")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="start the box (the default): GPIO on a Pi, the simulator elsewhere")
+    run.add_argument("--simulate", action="store_true", help="keyboard instead of GPIO, even on a Pi")
+    run.add_argument("--headless", action="store_true", help="no window (draw off screen)")
+    run.add_argument("--frames", metavar="DIR", help="headless: write a PNG of the screen every second")
+    run.add_argument("--seconds", type=float, help="stop after this many seconds")
+    run.add_argument("--exit-after-menu", action="store_true",
+                     help="stop as soon as the main menu is drawn; print the start-up time")
+
+    rp = sub.add_parser("replay", help="play a scripted game (JSON lines) and print the decisions")
+    rp.add_argument("file", help="the replay file (header line, then one input per line), or - for stdin")
+
+    sub.add_parser("doctor", help="check pins, buttons, LEDs, microphone, speech model, display, sound")
+
+    sp = sub.add_parser("speech", help="speech tools")
+    ssub = sp.add_subparsers(dest="speech_command", metavar="SPEECH_COMMAND")
+    cl = ssub.add_parser("classify", help="which toast each WAV file holds, as JSON lines")
+    cl.add_argument("files", nargs="+")
+    cl.add_argument("--engine", choices=["pocketsphinx", "vosk"])
+
+    sub.add_parser("mic-test", help="live: the microphone's level and each toast heard")
+
+    sh = sub.add_parser("screenshots", help="draw the README's screens headless into a folder")
+    sh.add_argument("--out", default="docs/screens")
+
+    jr = sub.add_parser("journal", help="list the journal's games, or export one as a replay file")
+    jr.add_argument("--export", type=int, metavar="GAME_ID")
+    sub.add_parser("version", help="print the version")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args_list = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args, extra = parser.parse_known_args(args_list)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    command = args.command or "run"
+    if command == "speech":
+        if getattr(args, "speech_command", None) != "classify":
+            parser.parse_args(["speech", "--help"])
+            return 2
+        from controller.speech_cli import classify_main
+
+        return classify_main(args_list[args_list.index("classify") + 1:])
+    if command == "mic-test":
+        from controller.speech_cli import mic_test_main
+
+        return mic_test_main(extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if command == "replay":
+        from controller.replay import ReplayError
+        from controller.replay import main as replay_main
+
+        try:
+            return replay_main(args.file, sys.stdout)
+        except ReplayError as exc:
+            print(f"clinkbox replay: {exc}", file=sys.stderr)
+            return 2
+    if command == "version":
+        from importlib.metadata import version
+
+        print(version("clinkbox"))
+        return 0
+    if command == "screenshots":
+        from controller.screenshots import write_all
+
+        for path in write_all(Path(args.out)):
+            print(path)
+        return 0
+    cfg, problem = load_config(args.config)
+    if command == "doctor":
+        from controller.doctor import main as doctor_main
+
+        return doctor_main(cfg, problem)
+    if command == "journal":
+        from controller.journal import Journal
+
+        j = Journal(cfg.data_path() / "journal.sqlite3")
+        if args.export is not None:
+            sys.stdout.write(j.export(args.export))
+        else:
+            for gid, game, status in j.games():
+                print(json.dumps({"id": gid, "game": game, "status": status}))
+        return 0
+    return run_box(cfg, args, problem)
+
+
+def load_config(path: str | None) -> tuple[config_mod.Config, str | None]:
+    """The config; a broken one is reported and the defaults are used, so the box still starts."""
+    try:
+        return config_mod.load(path), None
+    except config_mod.ConfigError as exc:
+        logging.getLogger("clinkbox").error("config error: %s; starting with the defaults", exc)
+        return config_mod.Config(), f"Config error: {exc}. Running on defaults."
+
+
+def run_box(cfg: config_mod.Config, args: argparse.Namespace, problem: str | None) -> int:
+    from controller.app import Box
+
+    mode = "headless" if args.headless or args.frames else None
+    box = Box(cfg, simulate=True if args.simulate else None, mode=mode,
+              frames_dir=Path(args.frames) if args.frames else None)
+    if problem:
+        box.shell.notices.append(problem)
+    result = asyncio.run(box.run(exit_after_menu=args.exit_after_menu, seconds=args.seconds))
+    if args.exit_after_menu and box.menu_shown_at is not None:
+        print(json.dumps({"startup_s": round(box.menu_shown_at - START, 3)}))
+    if result in ("poweroff", "reboot"):
+        subprocess.run(["systemctl", result], check=False)
+    if result == "restart":
+        return 75  # systemd's Restart=always brings the box back
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,309 @@
+"""The box's own menus: main menu, settings, game set-up, resume, shut down.
+
+The shell owns what the menu pad does outside a game and hands buzzers, pad
+and toasts to the game in play. It is pure logic: the service feeds it button
+events and toasts stamped on the monotonic clock and asks it for a scene; a
+test drives it the same way with made-up times.
+
+Holding Back for ``long_back_s`` returns to the main menu from anywhere (the
+game is kept in the journal as abandoned).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from controller.flow import FLOWS, Input, Leds, Question, Sound, flow_for
+from controller.journal import Journal
+from controller.menu import BACK, MenuState, menu
+from controller.session import GameSession, resume
+from hardware.buttons import ButtonEvent
+from hardware.display.widgets import Banner, Menu, Scene, Text
+
+log = logging.getLogger(__name__)
+
+GAMES = (("Tchin Tchin", "tchin-tchin"), ("Cheers", "cheers"), ("Raise Your Goblets", "goblets"))
+
+#: settings the host can change from the pad: key -> (label, choices)
+SETTINGS: dict[str, tuple[str, list[tuple[str, Any]]]] = {
+    "volume": ("Volume", [("off", 0.0), ("low", 0.3), ("medium", 0.6), ("loud", 1.0)]),
+    "speech": ("Speech engine", [("automatic", "auto"), ("PocketSphinx", "pocketsphinx"),
+                                 ("Vosk", "vosk"), ("off (veto vote only)", "off")]),
+    "events": ("Tchin Tchin event cards", [("off", False), ("on", True)]),
+    "auto_reveal_s": ("Auto reveal", [("off", 0.0), ("after 5 s", 5.0), ("after 10 s", 10.0)]),
+    "players": ("Usual number of players", [(str(n), n) for n in range(2, 13)]),
+}
+DEFAULT_SETTINGS: dict[str, Any] = {"volume": 0.6, "speech": "auto", "events": False,
+                                    "auto_reveal_s": 0.0, "players": 4}
+
+
+@dataclass
+class Shell:
+    journal: Journal
+    leds: Leds | None = None
+    sound: Sound | None = None
+    settings_path: Path | None = None
+    long_back_s: float = 5.0
+    rng: random.Random = field(default_factory=random.Random)
+    on_request: Callable[[str], None] | None = None
+    stuck: list[int] = field(default_factory=list)
+    disabled: set[int] = field(default_factory=set)
+    notices: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.settings = dict(DEFAULT_SETTINGS)
+        self._load_settings()
+        self.mode = "main"
+        self.main = menu("Main menu", [(label, game) for label, game in GAMES]
+                         + [("Settings", "settings"), ("Shut down", "shutdown")])
+        self.sub: MenuState[Any] | None = None
+        self.session: GameSession | None = None
+        self.t0 = 0.0  # monotonic time of the session's game time 0
+        self.setup_game: str | None = None
+        self.setup_answers: dict[str, Any] = {}
+        self.setup_queue: list[Question] = []
+        self.back_down_at: float | None = None
+        self.saved = self.journal.in_progress()
+        if self.saved is not None:
+            self.mode = "resume"
+            game = self.saved.header.get("game")
+            self.sub = menu(f"A game of {game} was left in progress", [("Resume it", True), ("Start afresh", False)])
+        if self.stuck:
+            self.notices.append("Stuck buzzer at start: station " + ", ".join(map(str, self.stuck))
+                                + " disabled. Release it and restart, or play on without it.")
+
+    # -- settings ------------------------------------------------------------------------
+    def _load_settings(self) -> None:
+        if self.settings_path and self.settings_path.exists():
+            try:
+                data = json.loads(self.settings_path.read_text())
+                self.settings.update({k: v for k, v in data.items() if k in DEFAULT_SETTINGS})
+            except (ValueError, OSError) as exc:
+                log.warning("settings file %s unreadable (%s): defaults used", self.settings_path, exc)
+
+    def _save_settings(self) -> None:
+        if self.settings_path:
+            try:
+                self.settings_path.parent.mkdir(parents=True, exist_ok=True)
+                self.settings_path.write_text(json.dumps(self.settings, indent=1))
+            except OSError as exc:
+                log.warning("settings not saved: %s", exc)
+
+    def _settings_menu(self, cursor: int = 0) -> MenuState[Any]:
+        items = []
+        for key, (label, choices) in SETTINGS.items():
+            current = next((lab for lab, v in choices if v == self.settings.get(key)), str(self.settings.get(key)))
+            items.append((f"{label}: {current}", key))
+        items.append(("Back", "back"))
+        return menu("Settings (OK changes)", items, cursor)
+
+    # -- input ---------------------------------------------------------------------------
+    def game_time(self, t: float) -> float:
+        return max(0.0, t - self.t0)
+
+    def button(self, ev: ButtonEvent) -> None:
+        if ev.nav == "back":
+            self.back_down_at = ev.t if ev.pressed else None
+        if self.mode == "game" and self.session is not None:
+            if ev.station is not None:
+                kind = "press" if ev.pressed else "release"
+                self._feed(Input(self.game_time(ev.t), kind, station=ev.station))
+            elif ev.pressed and ev.nav is not None:
+                if self.session.finished and ev.nav in ("ok", "back"):
+                    self.to_main()
+                else:
+                    self._feed(Input(self.game_time(ev.t), "nav", nav=ev.nav))
+            return
+        if ev.pressed and ev.nav is not None:
+            self.nav(ev.nav)
+
+    def toast(self, word: str | None, start: float, end: float, confidence: float = 1.0) -> None:
+        if self.mode == "game" and self.session is not None and word:
+            self._feed(Input(self.game_time(start), "say", word=word, end=self.game_time(end),
+                             confidence=confidence))
+
+    def _feed(self, inp: Input) -> None:
+        assert self.session is not None
+        # the clock may already stand past a late callback's edge time: never go back in time
+        if inp.t < self.session.clock.now():
+            inp = Input(**{**inp.__dict__, "t": self.session.clock.now()})
+        self.session.feed(inp)
+
+    def tick(self, now: float) -> None:
+        """Let time run: game timers, and the long press of Back."""
+        if self.back_down_at is not None and now - self.back_down_at >= self.long_back_s:
+            self.back_down_at = None
+            if self.mode != "main":
+                self.to_main(abandon=True)
+                self.notices.append("Back held: returned to the main menu.")
+            return
+        if self.mode == "game" and self.session is not None:
+            self.session.advance(self.game_time(now))
+
+    def nav(self, button: str) -> None:
+        if self.mode == "main":
+            self.main, chosen = self.main.nav(button)
+            if chosen is None or chosen is BACK:
+                return
+            if chosen == "settings":
+                self.mode, self.sub = "settings", self._settings_menu()
+            elif chosen == "shutdown":
+                self.mode = "shutdown"
+                self.sub = menu("Shut down?", [("Shut down the box", "poweroff"), ("Restart the box", "reboot"),
+                                               ("Restart clinkbox", "restart"), ("Cancel", "cancel")], 3)
+            else:
+                self.begin_setup(chosen)
+            return
+        assert self.sub is not None
+        self.sub, chosen = self.sub.nav(button)
+        if chosen is None:
+            return
+        if self.mode == "resume":
+            if chosen is True:
+                self.resume_game()
+            else:
+                if self.saved is not None:
+                    self.journal.finish(self.saved.id, "abandoned")
+                self.to_main()
+        elif self.mode == "settings":
+            self._settings_choice(chosen)
+        elif self.mode == "shutdown":
+            if chosen in ("cancel",) or chosen is BACK:
+                self.to_main()
+            elif self.on_request is not None:
+                self.on_request(chosen)
+        elif self.mode == "setup":
+            self._setup_choice(chosen)
+        elif self.mode == "error":
+            self.to_main()
+
+    def _settings_choice(self, chosen: Any) -> None:
+        if chosen in ("back",) or chosen is BACK:
+            self._save_settings()
+            self.to_main()
+            return
+        label, choices = SETTINGS[chosen]
+        values = [v for _, v in choices]
+        cur = self.settings.get(chosen)
+        i = values.index(cur) if cur in values else -1
+        self.settings[chosen] = values[(i + 1) % len(values)]
+        self._save_settings()
+        assert self.sub is not None
+        self.sub = self._settings_menu(self.sub.cursor)
+
+    # -- set-up --------------------------------------------------------------------------
+    def begin_setup(self, game: str) -> None:
+        try:
+            cls = flow_for(game)
+        except ValueError as exc:
+            self._error(str(exc))
+            return
+        self.setup_game = game
+        self.setup_answers = {}
+        self.setup_queue = list(cls.setup_questions(self.settings))
+        self.mode = "setup"
+        self._next_question()
+
+    def _next_question(self) -> None:
+        while self.setup_queue:
+            q = self.setup_queue[0]
+            if q.when is None or q.when(self.setup_answers):
+                opts = q.options(self.setup_answers)
+                if not opts:
+                    self.setup_queue.pop(0)
+                    continue
+                cursor = next((i for i, (_, v) in enumerate(opts) if v == q.default), 0)
+                self.sub = menu(q.title, opts, cursor)
+                return
+            self.setup_queue.pop(0)
+        self.start_game()
+
+    def _setup_choice(self, chosen: Any) -> None:
+        if chosen is BACK:
+            self.to_main()
+            return
+        q = self.setup_queue.pop(0)
+        self.setup_answers[q.key] = chosen
+        self._next_question()
+
+    def start_game(self, header: dict[str, Any] | None = None) -> None:
+        assert self.setup_game is not None or header is not None
+        if header is None:
+            cls = FLOWS[self.setup_game] if self.setup_game in FLOWS else flow_for(str(self.setup_game))
+            header = cls.header_from_answers(self.setup_answers, self.rng.randrange(2**31), self.settings)
+        try:
+            self.session = GameSession(header, journal=self.journal, leds=self.leds, sound=self.sound,
+                                       disabled=frozenset(self.disabled))
+        except ValueError as exc:
+            self._error(f"cannot start: {exc}")
+            return
+        self.mode = "game"
+        self.t0 = self._now()
+
+    def resume_game(self) -> None:
+        try:
+            session = resume(self.journal, leds=self.leds, sound=self.sound, disabled=frozenset(self.disabled))
+        except Exception as exc:  # a journal we cannot replay must not keep the box from starting
+            log.exception("resume failed")
+            self._error(f"could not resume: {exc}")
+            return
+        if session is None:
+            self.to_main()
+            return
+        self.session = session
+        self.mode = "game"
+        # game time carries on from the last input
+        self.t0 = self._now() - session.clock.now()
+
+    def _now(self) -> float:
+        import time
+
+        return time.monotonic()
+
+    def to_main(self, abandon: bool = False) -> None:
+        if self.session is not None and not self.session.finished:
+            if abandon:
+                self.session.abandon()
+        self.session = None
+        self.mode = "main"
+        self.sub = None
+        if self.leds is not None:
+            for s in range(1, 9):
+                self.leds.set(s, "off")
+
+    def _error(self, message: str) -> None:
+        log.error(message)
+        self.mode = "error"
+        self.sub = menu(message, [("OK", "ok")])
+
+    # -- output --------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        notice = self.notices[-1] if self.notices else ""
+        if self.journal.problem:
+            notice = self.journal.problem
+        if self.mode == "game" and self.session is not None:
+            sc = self.session.scene()
+            if self.session.finished:
+                return Scene(sc.title, sc.widgets, footer="OK: back to the main menu", background=sc.background)
+            return sc if not notice else Scene(sc.title, sc.widgets, footer=notice, private_for=sc.private_for,
+                                               background=sc.background)
+        if self.mode == "main":
+            return Scene("clinkbox", (Text("What shall we play?", size="heading"), self.main.widget()),
+                         footer=notice or "Prev / Next to move, OK to choose")
+        assert self.sub is not None
+        titles = {"settings": "Settings", "setup": self._setup_title(), "resume": "Welcome back",
+                  "shutdown": "Shut down", "error": "Something went wrong"}
+        widgets: tuple[Any, ...] = (self.sub.widget(),)
+        if self.mode == "error":
+            widgets = (Banner("Oops", subtitle=self.sub.title), Menu(("OK",), 0))
+        return Scene(titles.get(self.mode, "clinkbox"), widgets,
+                     footer=notice or "Prev / Next to move, OK to choose, Back to go back")
+
+    def _setup_title(self) -> str:
+        label = next((lab for lab, g in GAMES if g == self.setup_game), self.setup_game or "")
+        return f"New game: {label}"
