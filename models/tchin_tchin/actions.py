@@ -1,0 +1,110 @@
+"""The referee's inputs (frozen actions) and its timing options.
+
+Every action carries the time it happened, in seconds on the box's clock. The
+``to_dict``/``from_dict`` pair is the replay's ``do`` format::
+
+    {"type": "buzz", "t": 2.0, "stations": [3, 5]}     presses at the same instant
+    {"type": "toast", "t": 1.9, "end": 2.4, "word": "salud"}
+    {"type": "tick", "t": 4.5}                          time passes (timers fall due)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+from models.base import IllegalAction, UnknownAction
+
+
+@dataclass(frozen=True)
+class Options:
+    """The referee's timings, in seconds (rules page defaults)."""
+
+    pre_s: float = 1.0
+    """How long before a press a toast may start and still count for it."""
+    window_s: float = 2.5
+    """How long after a press a toast may end and still count for it."""
+    veto_s: float = 3.0
+    """How long the players not invited have to veto a correct claim."""
+    card_timeout_s: float = 20.0
+    """How long after its reveal a card nobody wins is discarded."""
+    auto_reveal_s: float | None = None
+    """Reveal the next card by itself this long after the last one ended (None: never)."""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Options:
+        """Options from a header's ``options`` (other keys are left to the caller)."""
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in d:
+                continue
+            v = d[f.name]
+            if v is None and f.name == "auto_reveal_s":
+                kwargs[f.name] = None
+                continue
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+                raise IllegalAction(f"option {f.name} must be a number of seconds >= 0, not {v!r}")
+            kwargs[f.name] = float(v)
+        return cls(**kwargs)
+
+
+@dataclass(frozen=True)
+class Buzz:
+    """Buzzer presses at one instant (exact ties share the instant)."""
+
+    t: float
+    stations: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "buzz", "t": self.t, "stations": list(self.stations)}
+
+
+@dataclass(frozen=True)
+class Toast:
+    """A toast heard by the recogniser: ``word`` a toast id, from ``t`` to ``end``."""
+
+    t: float
+    end: float
+    word: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "toast", "t": self.t, "end": self.end, "word": self.word}
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time has reached ``t``: whatever falls due by then is decided."""
+
+    t: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "tick", "t": self.t}
+
+
+Action = Buzz | Toast | Tick
+
+
+def action_from_dict(d: Mapping[str, Any], t: float | None = None) -> Action:
+    """Parse a ``do`` payload; ``t`` is used when the payload has none. Raises UnknownAction."""
+    kind = d.get("type")
+    when = d.get("t", t)
+    if isinstance(when, bool) or not isinstance(when, (int, float)):
+        raise UnknownAction(f"a {kind or 'do'} action needs a time 't'")
+    when = float(when)
+    if kind == "buzz":
+        stations = d.get("stations", [d["station"]] if "station" in d else None)
+        if not isinstance(stations, list) or not stations or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in stations
+        ):
+            raise UnknownAction("a buzz needs 'stations': a list of station numbers")
+        return Buzz(when, tuple(sorted(set(stations))))
+    if kind == "toast":
+        end = d.get("end", when)
+        word = d.get("word")
+        if not isinstance(word, str) or isinstance(end, bool) or not isinstance(end, (int, float)):
+            raise UnknownAction("a toast needs 'word' (a toast id) and 'end' (seconds)")
+        return Toast(when, float(end), word)
+    if kind == "tick":
+        return Tick(when)
+    raise UnknownAction(f"unknown Tchin Tchin action {kind!r} (expected buzz, toast or tick)")

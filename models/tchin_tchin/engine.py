@@ -1,0 +1,393 @@
+"""The Tchin Tchin referee: a pure state machine over timestamped inputs.
+
+Phases: ``between`` (waiting for the revealer's press), ``open`` (a card is up
+and unlocked), ``claim`` (one claimant holds the lock; the listening window is
+open), ``veto`` (a correct word was heard; the players not invited may veto),
+``over``. Time comes only from the actions; :meth:`Referee.next_deadline` says
+when the next timer falls due and a :class:`Tick` delivers it. So the same
+table, options and actions always give the same happenings.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.base import Happening, IllegalAction
+from models.tchin_tchin.actions import Action, Buzz, Options, Tick, Toast
+from models.tchin_tchin.cards import CARDS, Combination, EventCard
+from models.tchin_tchin.listening import EPS, Ear, HeardToast
+from models.tchin_tchin.rules import Invitation, accepted_words, invitation, words_field
+from models.tchin_tchin.setup import Table
+from models.toasts import TOASTS
+
+
+class NotSeated(IllegalAction):
+    """A press from a station where nobody plays."""
+
+
+@dataclass
+class Claim:
+    """A live claim: ``station`` pressed at ``press`` and holds the lock."""
+
+    station: int
+    press: float
+    tied: tuple[int, ...] = ()
+
+
+@dataclass
+class VetoWindow:
+    """After a correct word: the players not invited may veto until ``closes``."""
+
+    combination: Combination
+    voters: frozenset[int]
+    needed: int
+    closes: float
+    votes: set[int] = field(default_factory=set)
+
+
+@dataclass
+class OpenCard:
+    """The card on the table and everything decided about it so far."""
+
+    id: str
+    revealer: int
+    revealed: float
+    invited: Invitation
+    timeout_at: float
+    mistaken: set[int] = field(default_factory=set)
+    claim: Claim | None = None
+    veto: VetoWindow | None = None
+
+
+class Referee:
+    """Referees one game of Tchin Tchin from a dealt :class:`Table`.
+
+    ``disabled`` stations are seated but cannot press (they never vote on a veto).
+    """
+
+    def __init__(self, table: Table, options: Options | None = None, *, start: float = 0.0,
+                 disabled: frozenset[int] = frozenset()) -> None:
+        self.table = table
+        self.options = options or Options()
+        self.characters = dict(table.characters)
+        self.seats = table.seats
+        self.disabled = frozenset(disabled)
+        self.deck: list[str] = list(table.deck)
+        self.piles: dict[int, list[str]] = {s: [] for s in self.seats}
+        self.pot: list[str] = []
+        self.discarded: list[str] = []
+        self.revealer = table.first
+        self.last_win: Combination | None = None
+        self.phase = "between"
+        self.since = start
+        self.now = start
+        self.card: OpenCard | None = None
+        self.ear = Ear(self.options.pre_s, self.options.window_s)
+        self.reactions: dict[int, list[float]] = {s: [] for s in self.seats}
+        self.correct_reactions: dict[int, list[float]] = {s: [] for s in self.seats}
+        self._out: list[Happening] = []
+        self._cards_dealt = sorted(table.deck)
+
+    # -- inputs ------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Happening]:
+        """Take one action; returns what happened. Raises IllegalAction before changing anything."""
+        if isinstance(action, Buzz):
+            unseated = [s for s in action.stations if s not in self.characters]
+            if unseated:
+                raise NotSeated(f"station {unseated[0]} has no player (seated: {list(self.seats)})")
+        elif isinstance(action, Toast):
+            if action.word not in TOASTS:
+                raise IllegalAction(f"{action.word!r} is not a toast")
+            if action.end < action.t:
+                raise IllegalAction(f"a toast cannot end ({action.end}) before it starts ({action.t})")
+        self._out = []
+        if isinstance(action, Buzz):
+            self._advance(action.t)
+            self._buzz(action.t, sorted(set(action.stations)))
+        elif isinstance(action, Toast):
+            self.ear.hear(action.t, action.end, action.word)
+        else:
+            self._advance(action.t)
+        self._advance(self.now)
+        out, self._out = self._out, []
+        return out
+
+    def start(self) -> list[Happening]:
+        """The opening happening (who plays what, who reveals first); an empty deck ends at once."""
+        self._out = []
+        self._emit("dealt", characters={str(s): c for s, c in self.characters.items()},
+                   first=self.revealer, cards=len(self.deck))
+        if not self.deck:
+            self._game_over()
+        out, self._out = self._out, []
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When the next timer falls due (auto reveal, listening window, veto, card timeout)."""
+        card = self.card
+        if self.phase == "between":
+            if self.options.auto_reveal_s is None or not self.deck:
+                return None
+            return self.since + self.options.auto_reveal_s
+        if card is None:
+            return None
+        if self.phase == "open":
+            return card.timeout_at
+        if self.phase == "claim" and card.claim is not None:
+            press = card.claim.press
+            due = press + self.options.window_s
+            toast = self.ear.first_counting(press)
+            return due if toast is None else min(due, toast.decides_at(press))
+        if self.phase == "veto" and card.veto is not None:
+            return card.veto.closes
+        return None
+
+    # -- time --------------------------------------------------------------------------
+    def _advance(self, t: float) -> None:
+        while (due := self.next_deadline()) is not None and due <= t + EPS:
+            self.now = max(self.now, due)
+            self._fall_due()
+        self.now = max(self.now, t)
+
+    def _fall_due(self) -> None:
+        card = self.card
+        if self.phase == "between":
+            self._reveal(by_box=True)
+        elif card is None:
+            return
+        elif self.phase == "open":
+            self._unwon("timeout")
+        elif self.phase == "claim" and card.claim is not None:
+            toast = self.ear.first_counting(card.claim.press)
+            if toast is not None and toast.decides_at(card.claim.press) <= self.now + EPS:
+                self._decide(toast)
+            else:
+                self._mistake(card.claim.station, "no toast")
+        elif self.phase == "veto":
+            assert card.claim is not None and card.veto is not None
+            self._win(card.claim.station, card.veto.combination)
+
+    # -- presses -----------------------------------------------------------------------
+    def _buzz(self, t: float, stations: list[int]) -> None:
+        card = self.card
+        if self.phase == "over" or card is None:
+            if self.phase == "between" and self.revealer in stations:
+                for s in stations:
+                    if s != self.revealer:
+                        self._ignored(s, "between cards")
+                self._reveal(by_box=False)
+            else:
+                for s in stations:
+                    self._ignored(s, "game over" if self.phase == "over" else "between cards")
+            return
+        if self.phase == "claim":
+            for s in stations:
+                self._ignored(s, "locked")
+            return
+        if self.phase == "veto":
+            self._veto_votes(card, stations)
+            return
+        # open and unlocked: every press at this instant sees the card unlocked
+        claimants = [s for s in stations if s in card.invited and s not in card.mistaken]
+        for s in stations:
+            if s not in card.invited:
+                self._penalty(s)
+            elif s in card.mistaken:
+                self._ignored(s, "mistaken")
+            elif s == claimants[0]:
+                self._claim(card, s, t, tuple(claimants[1:]))
+            else:
+                self._ignored(s, "tied, lower station claims")
+
+    def _claim(self, card: OpenCard, station: int, t: float, tied: tuple[int, ...]) -> None:
+        card.claim = Claim(station, t, tied)
+        self.phase = "claim"
+        reaction = t - card.revealed
+        self.reactions[station].append(reaction)
+        self.ear.forget_before(t)
+        fields: dict[str, Any] = {"station": station}
+        if tied:
+            fields["tied"] = list(tied)
+        fields["reaction_ms"] = _ms(reaction)
+        fields["window_ends"] = round(t + self.options.window_s, 6)
+        self._emit("claim", **fields)
+
+    def _penalty(self, station: int) -> None:
+        pile = self.piles[station]
+        if pile:
+            given = pile.pop()
+            self.pot.append(given)
+            self._emit("penalty", station=station, to_pot=True, card=given, pot=list(self.pot))
+        else:
+            self._emit("penalty", station=station, to_pot=False, pot=list(self.pot))
+
+    def _veto_votes(self, card: OpenCard, stations: list[int]) -> None:
+        veto = card.veto
+        assert veto is not None and card.claim is not None
+        for s in stations:
+            if s in veto.votes:
+                self._ignored(s, "already voted")
+            elif s in veto.voters:
+                veto.votes.add(s)
+                self._emit("veto_vote", station=s, votes=len(veto.votes), needed=veto.needed)
+            else:
+                self._ignored(s, "veto window")
+        if len(veto.votes) >= veto.needed:
+            self._emit("vetoed", station=card.claim.station, voters=sorted(veto.votes))
+            self._mistake(card.claim.station, "vetoed")
+
+    # -- decisions ---------------------------------------------------------------------
+    def _reveal(self, by_box: bool) -> None:
+        while self.deck:
+            cid = self.deck.pop(0)
+            invited = invitation(CARDS[cid], self.characters, self.revealer, self.last_win)
+            kind = CARDS[cid].kind if isinstance(CARDS[cid], EventCard) else "drink"
+            head: dict[str, Any] = {"card": cid, "revealer": self.revealer}
+            if invited is None:
+                self._emit("reveal", **head, invited=[], word=None, kind=kind)
+                if not self.deck or all(_is_same_again(c) for c in self.deck):
+                    self.discarded.append(cid)
+                    self._emit("discarded", card=cid, reason="nothing to repeat")
+                else:
+                    self.deck.append(cid)
+                    self._emit("requeued", card=cid, reason="nothing to repeat")
+                continue
+            card = OpenCard(cid, self.revealer, self.now, invited,
+                            self.now + self.options.card_timeout_s)
+            self.card = card
+            self.phase = "open"
+            fields: dict[str, Any] = {**head, "invited": sorted(invited), "word": words_field(invited),
+                                      "kind": kind}
+            if kind == "middleman":
+                fields["words"] = {str(s): _one_or_list(accepted_words(c)) for s, c in invited.items()}
+            if by_box:
+                fields["by"] = "box"
+            self._emit("reveal", **fields)
+            if not invited:
+                self._unwon("nobody invited")
+            return
+        self._game_over()
+
+    def _decide(self, toast: HeardToast) -> None:
+        card = self.card
+        assert card is not None and card.claim is not None
+        station = card.claim.station
+        toast.used = True
+        self._emit("heard", station=station, word=toast.word)
+        matching = sorted((c for c in card.invited[station] if c.word == toast.word),
+                          key=lambda c: (c.word, c.drink))
+        if not matching:
+            self._mistake(station, "wrong word")
+            return
+        self._emit("correct", station=station, word=toast.word)
+        voters = frozenset(s for s in self.seats if s not in card.invited and s not in self.disabled)
+        if not voters:
+            self._win(station, matching[0])
+            return
+        needed = math.ceil(len(voters) / 2)
+        card.veto = VetoWindow(matching[0], voters, needed, self.now + self.options.veto_s)
+        self.phase = "veto"
+        self._emit("veto_window", station=station, voters=sorted(voters), needed=needed,
+                   closes=round(card.veto.closes, 6))
+
+    def _mistake(self, station: int, reason: str) -> None:
+        card = self.card
+        assert card is not None
+        card.mistaken.add(station)
+        card.claim = None
+        card.veto = None
+        self.phase = "open"
+        self._emit("mistake", station=station, reason=reason)
+        if set(card.invited) <= card.mistaken:
+            self._unwon("all invited mistaken")
+        elif self.now >= card.timeout_at - EPS:
+            self._unwon("timeout")
+
+    def _win(self, station: int, combination: Combination) -> None:
+        card = self.card
+        assert card is not None and card.claim is not None
+        reaction = card.claim.press - card.revealed
+        self.correct_reactions[station].append(reaction)
+        pot, self.pot = self.pot, []
+        self.piles[station].extend(pot)
+        self.piles[station].append(card.id)
+        self._emit("win", station=station, card=card.id, pot=pot, reaction_ms=_ms(reaction),
+                   combination=combination.as_dict())
+        self.last_win = combination
+        self.revealer = station
+        self._end_card()
+
+    def _unwon(self, reason: str) -> None:
+        card = self.card
+        assert card is not None
+        self.discarded.append(card.id)
+        self._emit("unwon", card=card.id, reason=reason)
+        self.last_win = None
+        self._end_card()
+
+    def _end_card(self) -> None:
+        self.card = None
+        if not self.deck:
+            self._game_over()
+            return
+        self.phase = "between"
+        self.since = self.now
+
+    def _game_over(self) -> None:
+        self.card = None
+        self.phase = "over"
+        self._emit("game_over", scores={str(s): n for s, n in self.scores().items()},
+                   winners=self.winners(), pot=list(self.pot), reactions=self.reaction_summary())
+
+    # -- results -----------------------------------------------------------------------
+    def scores(self) -> dict[int, int]:
+        """Each station's score: the cards in its pile (event cards count)."""
+        return {s: len(p) for s, p in self.piles.items()}
+
+    def winners(self) -> list[int]:
+        """The stations sharing the top score."""
+        scores = self.scores()
+        top = max(scores.values())
+        return [s for s, n in sorted(scores.items()) if n == top]
+
+    def reaction_summary(self) -> dict[str, dict[str, Any]]:
+        """Per station: claims made, mean reaction and fastest correct one (ms; information only)."""
+        out: dict[str, dict[str, Any]] = {}
+        for s in self.seats:
+            times = self.reactions[s]
+            good = self.correct_reactions[s]
+            out[str(s)] = {
+                "claims": len(times),
+                "mean_ms": _ms(sum(times) / len(times)) if times else None,
+                "fastest_correct_ms": _ms(min(good)) if good else None,
+            }
+        return out
+
+    def all_cards(self) -> list[str]:
+        """Every card wherever it is now (deck, table, piles, pot, discards), sorted."""
+        where = [*self.deck, *self.pot, *self.discarded]
+        where += [c for p in self.piles.values() for c in p]
+        if self.card is not None:
+            where.append(self.card.id)
+        return sorted(where)
+
+    def _emit(self, event: str, **fields: Any) -> None:
+        self._out.append(Happening(event, fields))
+
+    def _ignored(self, station: int, reason: str) -> None:
+        self._emit("ignored", station=station, reason=reason)
+
+
+def _ms(seconds: float) -> int:
+    return int(round(seconds * 1000))
+
+
+def _one_or_list(words: list[str]) -> str | list[str]:
+    return words[0] if len(words) == 1 else words
+
+
+def _is_same_again(cid: str) -> bool:
+    c = CARDS[cid]
+    return isinstance(c, EventCard) and c.kind == "same_again"
