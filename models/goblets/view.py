@@ -1,0 +1,77 @@
+"""What a seat may know (``view(state, seat)``) and what the table sees (``view(state, None)``).
+
+The public view holds no token that is hidden on the table: no screen, no goblet's
+contents, no peek; only goblets in their places (with coaster colours, except in Raise
+Your Memory), who poured into which, the targets (face up), the face-up characters, whose
+move it is, and the victory points once the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.goblets.state import GameState
+from models.goblets.tokens import as_names
+
+
+def public_characters(state: GameState) -> dict[int, str]:
+    """Face-up characters: every player's, except a Winetaster's (face down this course)."""
+    tasters = {u.winetaster for u in state.units if u.winetaster is not None}
+    return {s: c.title for s, c in state.characters.items() if s not in tasters}
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know; ``None`` is the shared table."""
+    step = state.step
+    over = state.phase == "over"
+    out: dict[str, Any] = {
+        "game": "goblets",
+        "mode": state.options.mode,
+        "variants": state.options.variants,
+        "players": state.options.players,
+        "course": state.course,
+        "phase": state.phase,
+        "host": state.host,
+        "caller": state.caller,
+        "turn": None if step is None else {
+            "seat": step.seat, "step": step.kind, "actions_left": step.actions_left},
+        "units": [{
+            "house": u.house.value, "colour": u.house.colour, "place": u.place,
+            "noble": u.noble, "winetaster": u.winetaster, "seats": list(u.seats),
+            "target": u.target.value if u.target else None,
+        } for u in state.units],
+        "goblets": [{
+            "place": i + 1,
+            "coaster": g.coaster.colour if g.coaster and not state.options.memory else None,
+            "poured_by": list(g.poured_by),
+            "drunk_by": g.drunk_by,
+        } for i, g in enumerate(state.places)],
+        "characters": public_characters(state),
+        "vp": dict(state.vp) if over else None,
+        "winners": list(state.winners) if over else None,
+    }
+    if state.tie is not None:
+        tie = state.tie
+        out["tie_break"] = {"order": list(tie.order), "goblets": len(tie.goblets),
+                            "taken": {s: {"goblet": g, "token": tie.goblets[g - 1].value}
+                                      for s, g in tie.taken.items()},
+                            "winner": tie.winner}
+    if seat is None or seat not in state.seats:
+        return out
+    unit = state.unit_of(seat) if state.units else None
+    out["seat"] = seat
+    out["character"] = state.characters[seat].title if seat in state.characters else None
+    out["ability"] = state.characters[seat].ability if seat in state.characters else None
+    out["vp_own"] = state.vp.get(seat, 0)
+    if unit is not None:
+        out["screen"] = as_names(unit.screen)
+        out["house"] = unit.house.value
+        out["place"] = unit.place
+        if unit.winetaster == seat:
+            out["winetaster_card"] = unit.loyalty
+            out["noble_character"] = (state.characters[unit.noble].title
+                                      if unit.noble in state.characters else None)
+        if step is not None and step.seat == seat and step.kind == "taste":
+            out["goblet"] = as_names(state.places[unit.index].tokens)
+    out["seen"] = [dict(x) for x in state.seen.get(seat, []) if x["course"] == state.course]
+    return out
