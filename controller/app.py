@@ -134,6 +134,8 @@ class Box:
                 if self.renderer.mode != "headless":
                     self._pump_events()
                 self.shell.tick(now)
+                if self.panel is not None:
+                    self._watch_stuck(now)
                 if self.listener is not None and self.shell.mode == "game":
                     self.listener.arm(now - 1.5, now + 3.0)
                 scene = self.shell.scene()
@@ -155,6 +157,15 @@ class Box:
             return self.request
         finally:
             self.close()
+
+    def _watch_stuck(self, now: float) -> None:
+        newly, freed = self.panel.watch(now, self.cfg.buttons.stuck_s) if self.panel else ([], [])
+        for station in newly:
+            self.shell.disabled.add(station)
+            self.shell.notices.append(f"Station {station}'s buzzer is stuck down: station disabled until it comes up.")
+        for station in freed:
+            self.shell.disabled.discard(station)
+            self.shell.notices.append(f"Station {station}'s buzzer is free again.")
 
     def _pump_events(self) -> None:
         import pygame as pg

@@ -83,17 +83,51 @@ class Panel:
                 button_pin, on_edge=self._station_edge(station), bounce_time=bounce,
                 pin_factory=pin_factory)
             self.leds[station] = LED(led_pin, pin_factory=pin_factory)
-            if self.buzzers[station].is_pressed:
-                self.stuck.append(station)
-                self.disabled.add(station)
-                log.warning("station %d's buzzer is held down at start: station disabled", station)
         for name, pin in pad.items():
             self.pad[name] = StampedButton(
                 pin, on_edge=self._pad_edge(name), bounce_time=bounce, pin_factory=pin_factory)
+        self.down_since: dict[int, float] = {}
+        self.check_stuck()
         log.info("pins: %s factory (edge times from %s)", type(self.factory).__name__, edge_source(self.factory))
+
+    def check_stuck(self) -> list[int]:
+        """At start: a buzzer already held down is reported and its station disabled."""
+        for station, button in self.buzzers.items():
+            if button.is_pressed and station not in self.stuck:
+                self.stuck.append(station)
+                self.disabled.add(station)
+                log.warning("station %d's buzzer is held down at start: station disabled", station)
+        return list(self.stuck)
+
+    def watch(self, now: float, stuck_s: float) -> tuple[list[int], list[int]]:
+        """Call now and then: (stations newly found stuck for ``stuck_s``, stations released again).
+
+        A stuck station is disabled (its presses ignored) until its buzzer comes up.
+        """
+        newly, freed = [], []
+        for station, button in self.buzzers.items():
+            if button.is_pressed:
+                since = self.down_since.setdefault(station, now)
+                if now - since >= stuck_s and station not in self.stuck:
+                    self.stuck.append(station)
+                    self.disable(station)
+                    newly.append(station)
+                    log.warning("station %d's buzzer held for %.0f s: station disabled", station, now - since)
+            else:
+                self.down_since.pop(station, None)
+                if station in self.stuck:
+                    self.stuck.remove(station)
+                    self.enable(station)
+                    freed.append(station)
+                    log.info("station %d's buzzer is up again: station enabled", station)
+        return newly, freed
 
     def _station_edge(self, station: int) -> Callable[[bool, float], None]:
         def edge(pressed: bool, t: float) -> None:
+            if pressed:
+                self.down_since[station] = t
+            else:
+                self.down_since.pop(station, None)
             if station in self.disabled:
                 return
             self.on_event(ButtonEvent(t, pressed, station=station))

@@ -1,0 +1,68 @@
+# clinkbox: `make run` starts the box, `make test` runs the whole suite.
+# Both set themselves up on a fresh Debian, Ubuntu or Raspberry Pi OS machine.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check -q
+
+# Debian packages: what the box needs to run, and what the tests need on top
+RUN_DEBS  := libportaudio2
+TEST_DEBS := libportaudio2 espeak-ng flite sox
+
+.PHONY: run test bench corpus model screenshots lint install uninstall doctor clean help
+
+help:
+	@echo "make run          start the box (GPIO on a Pi, the simulator window elsewhere)"
+	@echo "make test         install what the tests need, then run the whole suite"
+	@echo "make bench        measure the targets into bench/results.json"
+	@echo "make model        download the Vosk English model (needs internet)"
+	@echo "make corpus       generate the synthetic toast corpus into corpus/"
+	@echo "make screenshots  draw the README's screens headless into docs/screens/"
+	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
+
+$(VENV)/.run-deps: pyproject.toml
+	bash scripts/debs.sh $(RUN_DEBS)
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.test-deps: pyproject.toml $(VENV)/.run-deps
+	bash scripts/debs.sh $(TEST_DEBS)
+	$(PIP) install -e '.[dev,korean]'
+	touch $@
+
+run: $(VENV)/.run-deps
+	$(VENV)/bin/clinkbox run
+
+test: $(VENV)/.test-deps
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+
+lint: $(VENV)/.test-deps
+	$(VENV)/bin/ruff check controller hardware models tests bench
+	$(VENV)/bin/mypy --strict models
+
+bench: $(VENV)/.test-deps
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench.run
+
+corpus: $(VENV)/.test-deps
+	$(PY) -m bench.corpus --out corpus
+
+model: $(VENV)/.run-deps
+	bash scripts/fetch-model.sh
+
+screenshots: $(VENV)/.test-deps
+	SDL_VIDEODRIVER=dummy $(VENV)/bin/clinkbox screenshots --out docs/screens
+
+doctor: $(VENV)/.run-deps
+	$(VENV)/bin/clinkbox doctor
+
+install:
+	bash scripts/install.sh
+
+uninstall:
+	bash scripts/install.sh --uninstall
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,33 @@
+"""Shared test set-up: headless SDL, and gpiozero's MockFactory for every device."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+from gpiozero import Device  # noqa: E402
+from gpiozero.pins.mock import MockFactory  # noqa: E402
+
+
+@pytest.fixture
+def mock_factory():
+    """A fresh MockFactory as gpiozero's default pin factory, closed after the test."""
+    factory = MockFactory()
+    old = Device.pin_factory
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    Device.pin_factory = old
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """An empty user data directory for the journal and settings."""
+    d = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path / "clinkbox"

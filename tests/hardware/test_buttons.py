@@ -1,0 +1,110 @@
+"""Buzzers, LEDs and the pad on gpiozero's MockFactory."""
+
+from __future__ import annotations
+
+import time
+
+from hardware.buttons import ButtonEvent, Panel, edge_time
+
+STATIONS = {1: (4, 17), 2: (27, 22), 3: (23, 24)}
+PAD = {"prev": 14, "next": 15, "ok": 9, "back": 10}
+
+
+def make_panel(factory, events, **kw):
+    return Panel(STATIONS, PAD, events.append, pin_factory=factory, **kw)
+
+
+def test_press_and_release_carry_the_edge_time(mock_factory):
+    events: list[ButtonEvent] = []
+    panel = make_panel(mock_factory, events, bounce_s=0)
+    before = time.monotonic()
+    mock_factory.pin(27).drive_low()
+    mid = time.monotonic()
+    mock_factory.pin(27).drive_high()
+    after = time.monotonic()
+    assert [(e.station, e.pressed) for e in events] == [(2, True), (2, False)]
+    assert before <= events[0].t <= mid <= events[1].t <= after
+    panel.close()
+
+
+def test_edge_time_is_the_tick_not_the_callback_time(mock_factory):
+    tick = mock_factory.ticks()
+    time.sleep(0.02)  # the callback runs late...
+    t = edge_time(mock_factory, tick)
+    assert abs(t - tick) < 0.002  # ...but the event keeps the edge's own time
+
+
+def test_pad_buttons_report_their_name(mock_factory):
+    events: list[ButtonEvent] = []
+    panel = make_panel(mock_factory, events, bounce_s=0)
+    for pin in (14, 15, 9, 10):
+        mock_factory.pin(pin).drive_low()
+        mock_factory.pin(pin).drive_high()
+    assert [e.nav for e in events if e.pressed] == ["prev", "next", "ok", "back"]
+    assert all(e.station is None for e in events)
+    panel.close()
+
+
+def test_a_buzzer_held_down_at_start_is_reported_and_disabled(mock_factory):
+    events: list[ButtonEvent] = []
+    panel = make_panel(mock_factory, events, bounce_s=0)
+    mock_factory.pin(23).drive_low()  # station 3 held down while the box starts
+    events.clear()
+    assert panel.check_stuck() == [3] and 3 in panel.disabled
+    mock_factory.pin(23).drive_high()
+    mock_factory.pin(23).drive_low()
+    mock_factory.pin(4).drive_low()
+    assert [e.station for e in events if e.pressed] == [1], "the others still work"
+    panel.close()
+
+
+def test_a_buzzer_stuck_down_for_thirty_seconds_is_disabled_until_released(mock_factory):
+    events: list[ButtonEvent] = []
+    panel = make_panel(mock_factory, events, bounce_s=0)
+    mock_factory.pin(27).drive_low()
+    t0 = events[-1].t
+    assert panel.watch(t0 + 29.0, 30.0) == ([], [])
+    assert panel.watch(t0 + 30.0, 30.0) == ([2], [])
+    assert 2 in panel.disabled and mock_factory.pin(22).state is False
+    mock_factory.pin(27).drive_high()
+    assert panel.watch(t0 + 31.0, 30.0) == ([], [2])
+    assert 2 not in panel.disabled
+    panel.close()
+
+
+def test_presses_one_millisecond_apart_keep_their_order(mock_factory):
+    events: list[ButtonEvent] = []
+    panel = make_panel(mock_factory, events, bounce_s=0)
+    mock_factory.pin(4).drive_low()
+    time.sleep(0.001)
+    mock_factory.pin(27).drive_low()
+    first, second = [e for e in events if e.pressed]
+    assert (first.station, second.station) == (1, 2)
+    assert second.t - first.t >= 0.001
+    panel.close()
+
+
+def test_leds_follow_the_flow(mock_factory):
+    panel = make_panel(mock_factory, [])
+    panel.set(1, "on")
+    panel.set(2, "off")
+    assert mock_factory.pin(17).state is True and mock_factory.pin(22).state is False
+    panel.set(3, "blink")
+    time.sleep(0.6)
+    states = {c.state for c in mock_factory.pin(24).states}
+    assert {True, False} <= states, "a blinking LED goes on and off"
+    panel.disable(1)
+    assert mock_factory.pin(17).state is False
+    panel.close()
+
+
+def test_an_unknown_led_state_is_an_error(mock_factory):
+    panel = make_panel(mock_factory, [])
+    try:
+        panel.set(1, "dim")
+    except ValueError as exc:
+        assert "dim" in str(exc)
+    else:
+        raise AssertionError("an unknown LED state must be refused")
+    finally:
+        panel.close()
