@@ -11,8 +11,9 @@ Every action carries the time it happened, in seconds on the box's clock. The
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 from models.base import IllegalAction, UnknownAction
 

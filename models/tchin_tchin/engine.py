@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from models.base import Happening, IllegalAction
-from models.tchin_tchin.actions import Action, Buzz, Options, Tick, Toast
+from models.tchin_tchin.actions import Action, Buzz, Options, Toast
 from models.tchin_tchin.cards import CARDS, Combination, EventCard
 from models.tchin_tchin.listening import EPS, Ear, HeardToast
 from models.tchin_tchin.rules import Invitation, accepted_words, invitation, words_field
@@ -243,7 +243,8 @@ class Referee:
         while self.deck:
             cid = self.deck.pop(0)
             invited = invitation(CARDS[cid], self.characters, self.revealer, self.last_win)
-            kind = CARDS[cid].kind if isinstance(CARDS[cid], EventCard) else "drink"
+            drawn = CARDS[cid]
+            kind = drawn.kind if isinstance(drawn, EventCard) else "drink"
             head: dict[str, Any] = {"card": cid, "revealer": self.revealer}
             if invited is None:
                 self._emit("reveal", **head, invited=[], word=None, kind=kind)
@@ -381,7 +382,7 @@ class Referee:
 
 
 def _ms(seconds: float) -> int:
-    return int(round(seconds * 1000))
+    return round(seconds * 1000)
 
 
 def _one_or_list(words: list[str]) -> str | list[str]:

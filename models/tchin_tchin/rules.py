@@ -7,7 +7,7 @@ not involved (the veto), so the accepted words are what the referee checks.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from models.tchin_tchin.cards import (
     Card,

@@ -10,8 +10,8 @@ All randomness comes from the injected ``random.Random``.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from models.base import IllegalAction
 from models.tchin_tchin.cards import CARDS, CHARACTERS, DRINK_CARDS, EVENT_CARDS, TOURISTS

@@ -1,0 +1,59 @@
+"""Buzzer hygiene before the referee sees a press: unknown, disabled, held and bouncing buttons.
+
+These are facts about the buttons, not rules of the game: a press the
+buttons cannot vouch for never reaches the referee, so it is never penalized.
+
+* unknown / disabled station: ignored;
+* held: a button already down when a card opens is rejected until released
+  (the press that opened the card does not count as held);
+* bounce: a press within ``bounce_s`` of the same station's last press or release.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from controller.games.tchin_header import DEFAULT_BOUNCE_S
+
+EPS = 1e-9
+
+
+@dataclass
+class Buttons:
+    """The state of every buzzer as the inputs told it."""
+
+    seated: frozenset[int]
+    disabled: frozenset[int] = frozenset()
+    bounce_s: float = DEFAULT_BOUNCE_S
+    down: set[int] = field(default_factory=set)
+    held: set[int] = field(default_factory=set)
+    last_edge: dict[int, float] = field(default_factory=dict)
+
+    def press(self, station: int, t: float) -> str | None:
+        """Record a press; returns why it must be ignored, or None when it goes to the referee."""
+        if station not in self.seated:
+            return "unknown station"
+        if station in self.disabled:
+            return "disabled station"
+        last = self.last_edge.get(station)
+        self.last_edge[station] = t
+        self.down.add(station)
+        if station in self.held:
+            return "held"
+        if last is not None and t - last <= self.bounce_s + EPS:
+            return "bounce"
+        return None
+
+    def release(self, station: int, t: float) -> str | None:
+        """Record a release; returns why it means nothing, or None."""
+        if station not in self.seated:
+            return "unknown station"
+        self.last_edge[station] = t
+        self.down.discard(station)
+        self.held.discard(station)
+        return None
+
+    def card_opens(self, opener: int | None) -> list[int]:
+        """A card opens: every button still down (but the one that opened it) is held."""
+        self.held = {s for s in self.down if s != opener}
+        return sorted(self.held)
