@@ -53,7 +53,9 @@ def _seat(raw: Any, players: int, what: str) -> int:
 
 def _by_course(raw: Any) -> dict[int, Any]:
     """A per-course mapping ``{"1": ..., "2": ...}``, or a bare deal meaning course 1."""
-    if isinstance(raw, dict) and raw and all(isinstance(v, (dict, list)) for v in raw.values()):
+    if not raw:
+        return {}
+    if isinstance(raw, dict) and all(isinstance(v, (dict, list)) for v in raw.values()):
         try:
             return {int(k): v for k, v in raw.items()}
         except ValueError:

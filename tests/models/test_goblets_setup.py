@@ -1,0 +1,162 @@
+"""Setting the table and the Appetizers of Raise Your Goblets."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from models.goblets import Game, Options, SetupError
+from models.goblets.houses import House
+from models.goblets.scenario import pour_wine_until_toast, pass_until, table
+from models.goblets.setup import options_from_header, seating
+from models.goblets.state import GameState, Unit
+from models.goblets.tokens import POOL, Token
+from models.goblets import setup as setup_mod
+
+TARGETS4 = {1: "McToadery", 2: "Aconitiers", 3: "Wespendorf", 4: "De Miceti"}
+
+
+def test_pool_holds_21_wine_15_poison_14_antidote_1_unicorn_1_ogre() -> None:
+    assert POOL == {Token.WINE: 21, Token.POISON: 15, Token.ANTIDOTE: 14, Token.UNICORN: 1,
+                    Token.OGRE: 1}
+    game = table(5)
+    assert game.state.all_tokens() == Counter(POOL)
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_each_screen_starts_with_3_wine_2_poison_2_antidote(players: int) -> None:
+    game = table(players)
+    for unit in game.state.units:
+        assert unit.screen == Counter({Token.WINE: 3, Token.POISON: 2, Token.ANTIDOTE: 2})
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_goblets_get_1_antidote_2_poison_and_wine_one_token_per_goblet(players: int) -> None:
+    game = table(players, seed=players)
+    inside = Counter()
+    for goblet in game.state.places:
+        assert sum(goblet.tokens.values()) == 1
+        inside.update(goblet.tokens)
+    assert inside == Counter({Token.ANTIDOTE: 1, Token.POISON: 2, Token.WINE: players - 3})
+
+
+def test_goblets_are_poured_at_random_from_the_injected_random() -> None:
+    def pours(seed: int) -> list[str]:
+        game = Game(Options(6), random.Random(seed))
+        game.start()
+        return [next(iter(g.tokens)).value for g in game.state.places]
+
+    assert pours(7) == pours(7)
+    assert len({tuple(pours(s)) for s in range(20)}) > 5
+
+
+def test_fixed_goblets_must_be_the_rules_tokens() -> None:
+    with pytest.raises(SetupError, match="goblets for course 1"):
+        table(4, goblets=["wine", "wine", "poison", "antidote"])
+
+
+def test_each_player_takes_the_goblet_with_their_house_coaster() -> None:
+    game = table(6)
+    for unit in game.state.units:
+        assert game.state.places[unit.index].coaster is unit.house
+    assert [u.house.colour for u in game.state.units] == [
+        "brown", "green", "purple", "yellow", "blue", "red"]
+
+
+class _Scripted(random.Random):
+    """A random whose first shuffle lays out a given order."""
+
+    def __init__(self, first: list[House]) -> None:
+        super().__init__(0)
+        self.first: list[House] | None = first
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        if self.first is not None and len(x) == len(self.first) and isinstance(x[0], House):
+            x[:] = self.first
+            self.first = None
+        else:
+            super().shuffle(x)
+
+
+def test_target_card_of_own_house_is_swapped_with_the_player_to_the_left() -> None:
+    h = list(House)[:4]
+    state = GameState(Options(4, characters=False), host=1)
+    state.units = [Unit(i, h[i], i + 1) for i in range(4)]
+    # seat 1 draws its own house (De Miceti): it swaps with seat 2
+    setup_mod._deal_targets(state, _Scripted([h[0], h[2], h[3], h[1]]), setup_mod.FixedDeal())
+    assert [u.target for u in state.units] == [h[2], h[0], h[3], h[1]]
+
+
+def test_swap_with_left_goes_round_from_the_host() -> None:
+    h = list(House)[:4]
+    state = GameState(Options(4, characters=False), host=3)
+    state.units = [Unit(i, h[i], i + 1) for i in range(4)]
+    # seat 4 (after the host, seat 3) holds its own house and swaps with seat 1, its left
+    setup_mod._deal_targets(state, _Scripted([h[1], h[2], h[0], h[3]]), setup_mod.FixedDeal())
+    assert [u.target for u in state.units] == [h[3], h[2], h[0], h[1]]
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 9, 12])
+def test_nobody_ever_targets_their_own_house(players: int) -> None:
+    for seed in range(40):
+        game = Game(Options(players, characters=False), random.Random(seed))
+        game.start()
+        targets = [u.target for u in game.state.units]
+        assert all(u.target is not u.house for u in game.state.units)
+        assert sorted(t.value for t in targets) == sorted(u.house.value for u in game.state.units)
+
+
+def test_fixed_target_of_own_house_is_refused() -> None:
+    with pytest.raises(SetupError, match="own house"):
+        table(4, targets={1: "De Miceti", 2: "Aconitiers", 3: "Wespendorf", 4: "McToadery"})
+
+
+def test_turn_order_starts_with_the_player_left_of_the_host() -> None:
+    assert table(4, host=1).current_player == 2
+    assert table(4, host=4).current_player == 1
+    assert table(5, host=3).current_player == 4
+
+
+def test_the_last_toast_caller_is_the_next_courses_host() -> None:
+    game = table(4, goblets=["wine", "poison", "poison", "antidote"], targets=TARGETS4)
+    pour_wine_until_toast(game, caller=3)
+    pass_until(game, phase="turns")
+    assert game.state.course == 2
+    assert game.state.host == 3
+    assert game.current_player == 4
+
+
+def test_header_errors_name_the_bad_field() -> None:
+    with pytest.raises(SetupError, match="players"):
+        options_from_header({"players": 13})
+    with pytest.raises(SetupError, match="unknown variant 'desserts'"):
+        options_from_header({"players": 4, "options": {"variants": ["desserts"]}})
+    with pytest.raises(SetupError, match="Russian Goblette is for 2-3 players"):
+        options_from_header({"players": 5, "options": {"variants": ["russian"]}})
+    with pytest.raises(SetupError, match="host"):
+        options_from_header({"players": 4, "host": 9})
+    with pytest.raises(SetupError, match="characters"):
+        options_from_header({"players": 4, "characters": {"1": "Pirate"}})
+
+
+def test_variants_follow_the_player_count() -> None:
+    assert Options(2).mode == "russian" and Options(3).mode == "russian"
+    assert Options(4).mode == Options(6).mode == "banquet"
+    assert Options(7).mode == Options(12).mode == "winetasters"
+
+
+def test_winetaster_pairs_seat_the_noble_left_of_their_winetaster() -> None:
+    assert seating(Options(8), 1) == [(2, 1), (4, 3), (6, 5), (8, 7)]
+    # each Noble becomes the Winetaster of the player to their left
+    assert seating(Options(8), 2) == [(3, 2), (5, 4), (7, 6), (1, 8)]
+
+
+def test_characters_dealt_one_per_seat_from_the_shuffled_21() -> None:
+    game = Game(Options(6), random.Random(3))
+    game.start()
+    chars = game.state.characters
+    assert sorted(chars) == [1, 2, 3, 4, 5, 6]
+    assert len(set(chars.values())) == 6
+    assert len(game.state.deck) == 15
