@@ -1,0 +1,122 @@
+"""The box's own menus, driven with the pad as a host would."""
+
+from __future__ import annotations
+
+import flows_for_tests  # noqa: F401  (registers "countdown-test")
+from controller.flow import FLOWS
+from controller.journal import Journal
+from controller.shell import Shell
+from hardware.buttons import ButtonEvent
+from hardware.display.widgets import Menu
+
+
+def nav(shell: Shell, *buttons: str, t: float = 0.0) -> None:
+    for b in buttons:
+        shell.button(ButtonEvent(t, True, nav=b))
+        shell.button(ButtonEvent(t + 0.05, False, nav=b))
+
+
+def menu_of(shell: Shell) -> Menu:
+    return next(w for w in shell.scene().widgets if isinstance(w, Menu))
+
+
+def test_the_main_menu_offers_the_three_games_settings_and_shut_down(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"))
+    assert menu_of(shell).items == ("Tchin Tchin", "Cheers", "Raise Your Goblets", "Settings", "Shut down")
+    nav(shell, "next", "next")
+    assert menu_of(shell).cursor == 2
+    nav(shell, "prev", "prev", "prev")
+    assert menu_of(shell).cursor == 4, "the menu wraps round"
+
+
+def test_settings_change_with_ok_and_are_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    shell = Shell(Journal(tmp_path / "j"), settings_path=path)
+    nav(shell, "prev", "prev", "ok")  # Settings
+    assert shell.mode == "settings"
+    nav(shell, "ok")  # Volume: medium -> loud
+    assert shell.settings["volume"] == 1.0
+    assert "Volume: loud" in menu_of(shell).items[0]
+    nav(shell, "back")
+    assert shell.mode == "main"
+    again = Shell(Journal(tmp_path / "j2"), settings_path=path)
+    assert again.settings["volume"] == 1.0
+
+
+def test_a_game_is_set_up_with_the_pad_and_played(tmp_path, monkeypatch):
+    shell = Shell(Journal(tmp_path / "j"))
+    shell._now = lambda: 100.0  # type: ignore[method-assign]
+    shell.begin_setup("countdown-test")
+    assert shell.mode == "setup" and menu_of(shell).title == "How many players?"
+    assert menu_of(shell).items[menu_of(shell).cursor] == "4", "the usual number of players comes first"
+    nav(shell, "next", "ok")  # 5 players
+    assert shell.mode == "game" and shell.session is not None
+    assert shell.session.header["players"] == 5
+    shell.button(ButtonEvent(101.0, True, station=2))
+    shell.tick(103.5)
+    events = [e["event"] for e in shell.session.events]
+    assert events == ["ready", "armed", "ring"]
+    assert shell.session.events[1]["t"] == 1.0, "game time counts from the start of the game"
+
+
+def test_a_game_in_progress_is_offered_for_resume(tmp_path):
+    journal = Journal(tmp_path / "j")
+    shell = Shell(journal)
+    shell._now = lambda: 0.0  # type: ignore[method-assign]
+    shell.begin_setup("countdown-test")
+    nav(shell, "ok")
+    shell.button(ButtonEvent(1.0, True, station=1))
+    journal.close()  # the power goes
+
+    again = Shell(Journal(tmp_path / "j"))
+    assert again.mode == "resume"
+    nav(again, "ok")
+    assert again.mode == "game" and again.session is not None
+    assert [e["event"] for e in again.session.events] == ["ready", "armed"]
+
+
+def test_start_afresh_abandons_the_saved_game(tmp_path):
+    journal = Journal(tmp_path / "j")
+    shell = Shell(journal)
+    shell.begin_setup("countdown-test")
+    nav(shell, "ok")
+    journal.close()
+    again = Shell(Journal(tmp_path / "j"))
+    nav(again, "next", "ok")
+    assert again.mode == "main" and again.journal.in_progress() is None
+
+
+def test_holding_back_for_five_seconds_returns_to_the_main_menu(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"))
+    shell._now = lambda: 0.0  # type: ignore[method-assign]
+    shell.begin_setup("countdown-test")
+    nav(shell, "ok")
+    assert shell.mode == "game"
+    shell.button(ButtonEvent(10.0, True, nav="back"))
+    shell.tick(14.9)
+    assert shell.mode == "game"
+    shell.tick(15.0)
+    assert shell.mode == "main"
+    assert shell.journal.in_progress() is None, "the game is kept as abandoned"
+
+
+def test_shut_down_asks_first_and_cancel_goes_back(tmp_path):
+    requests: list[str] = []
+    shell = Shell(Journal(tmp_path / "j"), on_request=requests.append)
+    nav(shell, "prev", "ok")
+    assert shell.mode == "shutdown" and requests == []
+    nav(shell, "ok")  # cursor starts on Cancel
+    assert shell.mode == "main"
+    nav(shell, "ok", "prev", "prev", "prev", "ok")  # the cursor stayed on Shut down
+    assert requests == ["poweroff"]
+
+
+def test_a_stuck_buzzer_at_start_is_told_to_the_table(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"), stuck=[3], disabled={3})
+    assert "station 3 disabled" in shell.scene().footer
+
+
+def test_every_registered_game_has_a_setup(tmp_path):
+    for game, cls in FLOWS.items():
+        qs = cls.setup_questions({})
+        assert qs, f"{game} asks nothing before it starts"
