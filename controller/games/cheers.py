@@ -1,0 +1,279 @@
+"""Cheers (干杯) on the box: seating, secret goals, private turns and cheers, the table.
+
+The engine (``models.cheers``) holds every rule; this flow turns inputs into
+engine actions and engine happenings into events, LEDs, sounds and scenes.
+Phases: ``seating`` (OK to go on) -> ``reveal`` (each seat's goal, behind its
+own buzzer; Next skips) -> ``table`` (the deciding seat holds its buzzer to open
+its private menus; any other seat may hold its buzzer to look at its own hand
+and goal; Back opens the game menu, where the game can be abandoned) -> ``over``.
+A ``do`` input plays an engine action directly (replays, disputes); an illegal
+one is emitted as ``illegal`` with its reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.flow import GameFlow, Input, Question, register
+from controller.games.cheers_header import parse_header, public_teams, setup_questions
+from controller.games.cheers_menus import CLOSE, ActionPicker
+from controller.games import cheers_scenes as scenes
+from controller.menu import MenuState, menu
+from controller.privacy import PrivateGate
+from hardware.display.widgets import Scene
+from models.base import Happening, IllegalAction
+from models.cheers.actions import Action, action_from_dict
+from models.cheers.engine import new_game
+from models.cheers.view import view
+
+SOUNDS = {"cheers_called": "claim", "cheers": "drink", "victory": "win", "limit_discard": "penalty"}
+
+
+@register
+class CheersFlow(GameFlow):
+    """The Cheers game flow (``game = "cheers"``)."""
+
+    game = "cheers"
+    title = "Cheers"
+    min_players = 3
+    max_players = 6
+
+    @classmethod
+    def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
+        return setup_questions(settings)
+
+    def __init__(self, ctx: Any, header: dict[str, Any]) -> None:
+        super().__init__(ctx, header)
+        self.setup, self.view_timeout_s = parse_header(header, ctx.rng)
+        self.state, self._opening = new_game(self.setup, ctx.rng)
+        self.phase = "seating"
+        self.gate: PrivateGate | None = None
+        self.gate_kind = ""  # "goal", "decide" or "peek"
+        self.picker: ActionPicker | None = None
+        self.reveal_queue: list[int] = []
+        self.game_menu: MenuState[Any] | None = None
+        self._finished = False
+
+    # -- contract ------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def start(self) -> None:
+        s = self.setup
+        self.ctx.emit("setup", players=s.players, split=s.split, masquerade=s.masquerade,
+                      teams=public_teams(s), first=s.first,
+                      hand_sizes={str(k): v for k, v in s.hand_sizes.items()}, turn_cap=s.turn_cap)
+        self._emit_all(self._opening)
+        self._leds()
+
+    def handle(self, inp: Input) -> None:
+        if self._finished:
+            return
+        if inp.kind == "do":
+            self._do(inp.action)
+        elif inp.kind == "press" and inp.station is not None:
+            self._press(inp.station)
+        elif inp.kind == "release" and inp.station is not None:
+            if self.gate is not None:
+                self.gate.release(inp.station)
+        elif inp.kind == "nav" and inp.nav is not None:
+            self._nav(inp.nav)
+        self._leds()
+
+    def scene(self) -> Scene:
+        pub = view(self.state, None)
+        if self.gate is not None and self.gate.is_open:
+            own = view(self.state, self.gate.seat)
+            if self.gate_kind == "decide" and self.picker is not None:
+                return scenes.private_scene(own, self.picker.menu, scenes.status_line(own))
+            heading = "Your secret goal" if self.gate_kind == "goal" else "Your hand and goal"
+            return scenes.private_scene(own, None, heading)
+        if self.phase == "seating":
+            return scenes.seating_scene(pub, self.setup.seat_of_station)
+        if self.phase == "reveal" and self.reveal_queue:
+            return scenes.reveal_waiting_scene(self.reveal_queue[0])
+        if self.phase == "over":
+            return scenes.end_scene(pub)
+        if self.phase == "menu" and self.game_menu is not None:
+            return scenes.menu_scene(pub, self.game_menu)
+        seat = self.state.current_player
+        return scenes.table_scene(pub, footer=f"Seat {seat}: hold your buzzer to decide · "
+                                              "Back: game menu")
+
+    # -- inputs --------------------------------------------------------------------------
+    def _do(self, raw: dict[str, Any] | None) -> None:
+        played = self.state.cheers.played if self.state.cheers is not None else None
+        try:
+            action = action_from_dict(raw or {}, played=played)
+        except IllegalAction as exc:
+            self._illegal(raw, exc)
+            return
+        self._submit(action, raw)
+
+    def _submit(self, action: Action, raw: dict[str, Any] | None = None) -> bool:
+        try:
+            happenings = self.state.apply(action)
+        except IllegalAction as exc:
+            self._illegal(raw if raw is not None else action.to_dict(), exc)
+            return False
+        self._emit_all(happenings)
+        self._after_change()
+        return True
+
+    def _illegal(self, raw: Any, exc: IllegalAction) -> None:
+        seat = raw.get("seat") if isinstance(raw, dict) else None
+        self.ctx.emit("illegal", seat=seat, error=type(exc).__name__, reason=exc.reason, do=raw)
+        self.ctx.sound.play("error")
+
+    def _press(self, station: int) -> None:
+        if self.gate is not None and self.gate.state == "waiting":
+            if self.gate.press(station):
+                return
+        if self.phase == "table" and (self.gate is None or not self.gate.is_open) \
+                and station in self.setup.teams and station != self.state.current_player:
+            self._open_gate(station, "peek", opened=True)
+
+    def _nav(self, button: str) -> None:
+        if self.phase == "seating":
+            if button == "ok":
+                self._start_reveal()
+            return
+        if self.phase == "reveal":
+            if button == "next" and self.reveal_queue:
+                self.ctx.emit("goal_skipped", seat=self.reveal_queue[0])
+                self._close_gate("skipped")
+                self._next_reveal()
+            elif button == "ok" and self.gate is not None:
+                self.gate.ok()
+            return
+        if self.phase == "menu":
+            self._menu_nav(button)
+            return
+        if self.phase != "table":
+            return
+        if self.gate is not None and self.gate.is_open:
+            if self.gate_kind == "decide" and self.picker is not None:
+                chosen = self.picker.nav(button)
+                if chosen is CLOSE:
+                    self._close_gate("done")
+                elif chosen is not None:
+                    self._submit(chosen)  # type: ignore[arg-type]
+            elif button == "back":
+                self._close_gate("done")
+            return
+        if button == "back":
+            self.phase = "menu"
+            self.game_menu = menu("Game menu", [("Back to the table", "resume"),
+                                                ("Abandon this game", "abandon")])
+
+    def _menu_nav(self, button: str) -> None:
+        assert self.game_menu is not None
+        self.game_menu, chosen = self.game_menu.nav(button)
+        if chosen is None:
+            return
+        self.game_menu = None
+        if chosen == "abandon":
+            self._abandon()
+        else:
+            self.phase = "table"
+
+    # -- phases --------------------------------------------------------------------------
+    def _start_reveal(self) -> None:
+        self.phase = "reveal"
+        self.reveal_queue = list(self.setup.seats)
+        self._wait_for(self.reveal_queue[0], "goal")
+
+    def _next_reveal(self) -> None:
+        if self.reveal_queue:
+            self.reveal_queue.pop(0)
+        if self.reveal_queue:
+            self._wait_for(self.reveal_queue[0], "goal")
+        else:
+            self._to_table()
+
+    def _to_table(self) -> None:
+        self.phase = "table"
+        self.reveal_queue = []
+        seat = self.state.current_player
+        if seat is not None:
+            self._wait_for(seat, "decide")
+
+    def _after_change(self) -> None:
+        if self.state.over:
+            self._close_gate("done")
+            self.phase = "over"
+            self._finished = True
+            return
+        seat = self.state.current_player
+        assert seat is not None
+        if self.gate is not None and self.gate.is_open and self.gate_kind == "decide" \
+                and self.gate.seat == seat:
+            self.picker = ActionPicker(self.state, seat)  # the same seat decides again
+            return
+        self._close_gate("done")
+        if self.phase in ("seating", "reveal", "menu"):
+            self.game_menu = None
+        self._to_table()
+
+    def _abandon(self) -> None:
+        self._close_gate("done")
+        self.ctx.emit("abandoned", turn=self.state.turn)
+        self.ctx.emit("game_over", winner=None, reason="abandoned")
+        self.phase = "over"
+        self._finished = True
+        self.state.over, self.state.end_reason = True, "abandoned"
+
+    # -- private views --------------------------------------------------------------------
+    def _wait_for(self, seat: int, kind: str) -> None:
+        self._close_gate("done")
+        self._open_gate(seat, kind, opened=False)
+
+    def _open_gate(self, seat: int, kind: str, opened: bool) -> None:
+        holder: list[PrivateGate] = []
+        gate = PrivateGate(self.ctx.clock, seat, f"Seat {seat}", timeout_s=self.view_timeout_s,
+                           on_open=lambda: self._on_open(holder[0], kind),
+                           on_close=lambda reason: self._on_close(holder[0], kind, reason))
+        holder.append(gate)
+        self.gate, self.gate_kind = gate, kind
+        if opened:
+            gate.press(seat)
+
+    def _on_open(self, gate: PrivateGate, kind: str) -> None:
+        if kind == "decide":
+            self.picker = ActionPicker(self.state, gate.seat)
+        self.ctx.emit("view_opened", seat=gate.seat, view=kind)
+
+    def _on_close(self, gate: PrivateGate, kind: str, reason: str) -> None:
+        """The owner let go, or the view timed out: back to the table (or the next goal)."""
+        if self.gate is gate:
+            self.gate, self.picker = None, None
+        if reason not in ("released", "timeout"):
+            return
+        self.ctx.emit("view_closed", seat=gate.seat, reason=reason)
+        if kind == "goal":
+            self._next_reveal()
+        elif self.phase == "table":
+            self._to_table()
+
+    def _close_gate(self, reason: str) -> None:
+        gate, self.gate, self.picker = self.gate, None, None
+        if gate is not None and gate.state != "closed":
+            if gate.is_open:
+                self.ctx.emit("view_closed", seat=gate.seat, reason=reason)
+            gate.close(reason)
+
+    # -- outputs --------------------------------------------------------------------------
+    def _emit_all(self, happenings: list[Happening]) -> None:
+        for h in happenings:
+            self.ctx.emit(h.event, **h.fields)
+            if h.event in SOUNDS:
+                self.ctx.sound.play(SOUNDS[h.event])
+
+    def _leds(self) -> None:
+        seat = None if self._finished else self.state.current_player
+        for s in self.setup.seats:
+            if self.gate is not None and s == self.gate.seat:
+                self.ctx.leds.set(s, "on" if self.gate.is_open else "blink")
+            else:
+                self.ctx.leds.set(s, "blink" if s == seat and self.phase == "table" else "off")

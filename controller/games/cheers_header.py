@@ -1,0 +1,101 @@
+"""Cheers' game header: set-up questions, and the header turned into a dealt table.
+
+Header (replay line 1)::
+
+    {"game": "cheers", "seed": 7, "players": 4,
+     "options": {"split": "2+2", "masquerade": false, "turn_cap": null},
+     "teams": {"A": [1, 3], "B": [2, 4]},          # optional; or {"1": "A", "2": "B", ...}
+     "goals": {"A": ["mint", "mint", "lemon", "cassis", "cassis"]},   # optional, per team
+     "deck": ["C17", "C04", ...],                  # optional draw order, top first
+     "first": 2}                                   # optional first player's seat
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from controller.flow import HeaderError, Question
+from models.cheers.setup import MAX_PLAYERS, MIN_PLAYERS, SPLITS, Setup, SetupError, build_setup
+
+OPTION_KEYS = ("split", "masquerade", "turn_cap", "view_timeout_s")
+HEADER_KEYS = ("game", "seed", "players", "options", "teams", "goals", "deck", "first")
+DEFAULT_VIEW_TIMEOUT_S = 45.0
+
+
+def setup_questions(settings: dict[str, Any]) -> list[Question]:
+    """Players, the team split where the seed gives a choice (5 and 6), Masquerade."""
+    default_players = settings.get("players")
+    if not isinstance(default_players, int) or not MIN_PLAYERS <= default_players <= MAX_PLAYERS:
+        default_players = 4
+    return [
+        Question("players", "How many players?",
+                 [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], default=default_players),
+        Question("split", "Teams?",
+                 lambda a: [(f"{s.replace('+', ' + ')} ({len(s.split('+'))} teams)", s)
+                            for s in SPLITS[a["players"]]],
+                 when=lambda a: len(SPLITS.get(a.get("players", 0), ())) > 1),
+        Question("masquerade", "Masquerade (secret teams)?", [("Off", False), ("On", True)],
+                 default=False),
+    ]
+
+
+def _get(header: dict[str, Any], key: str) -> Any:
+    options = header.get("options") or {}
+    return options[key] if key in options else header.get(key)
+
+
+def parse_header(header: dict[str, Any], rng: random.Random) -> tuple[Setup, float]:
+    """The table the header describes (drawing from ``rng`` what it leaves open), and the
+    private-view timeout. Any problem is a :class:`HeaderError` that names it."""
+    options = header.get("options") or {}
+    if not isinstance(options, dict):
+        raise HeaderError("cheers: 'options' must be an object")
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        raise HeaderError(f"cheers: unknown option {unknown[0]!r} (known: {', '.join(OPTION_KEYS)})")
+    unknown = sorted(set(header) - set(HEADER_KEYS))
+    if unknown:
+        raise HeaderError(f"cheers: unknown header field {unknown[0]!r}")
+    masquerade = _get(header, "masquerade") or False
+    if not isinstance(masquerade, bool):
+        raise HeaderError(f"cheers: 'masquerade' must be true or false, not {masquerade!r}")
+    timeout = _get(header, "view_timeout_s")
+    timeout = DEFAULT_VIEW_TIMEOUT_S if timeout is None else timeout
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
+        raise HeaderError(f"cheers: 'view_timeout_s' must be a positive number, not {timeout!r}")
+    teams, goals, deck = _get(header, "teams"), _get(header, "goals"), _get(header, "deck")
+    if teams is not None and not isinstance(teams, dict):
+        raise HeaderError("cheers: 'teams' must be an object, {\"A\": [seats], ...} or {\"1\": \"A\", ...}")
+    if goals is not None and not isinstance(goals, dict):
+        raise HeaderError("cheers: 'goals' must be an object, {\"A\": [5 ingredients], ...}")
+    if deck is not None and not isinstance(deck, list):
+        raise HeaderError("cheers: 'deck' must be a list of card ids, top first")
+    split = _get(header, "split")
+    if split is not None and not isinstance(split, str):
+        raise HeaderError(f"cheers: 'split' must be text like \"3+2\", not {split!r}")
+    try:
+        setup = build_setup(
+            header.get("players"),  # type: ignore[arg-type]
+            rng,
+            split=split,
+            masquerade=masquerade,
+            teams=teams,
+            goals=goals,
+            deck=deck,
+            first=_get(header, "first"),
+            turn_cap=_get(header, "turn_cap"),
+        )
+    except SetupError as exc:
+        raise HeaderError(f"cheers: {exc}") from None
+    return setup, float(timeout)
+
+
+def public_teams(setup: Setup) -> dict[str, list[int]] | None:
+    """Teams as the table may see them (None under Masquerade)."""
+    if setup.masquerade:
+        return None
+    out: dict[str, list[int]] = {}
+    for seat, team in sorted(setup.teams.items()):
+        out.setdefault(team, []).append(seat)
+    return dict(sorted(out.items()))
