@@ -133,6 +133,8 @@ class Shell:
         if inp.t < self.session.clock.now():
             inp = Input(**{**inp.__dict__, "t": self.session.clock.now()})
         self.session.feed(inp)
+        # decisions due between the edge and now (e.g. a claim's lock-out) are taken at once
+        self.session.advance(self.game_time(self._now()))
 
     def tick(self, now: float) -> None:
         """Let time run: game timers, and the long press of Back."""
