@@ -63,7 +63,7 @@ class CheersFlow(GameFlow):
         s = self.setup
         self.ctx.emit("setup", players=s.players, split=s.split, masquerade=s.masquerade,
                       teams=public_teams(s), first=s.first,
-                      hand_sizes={str(k): v for k, v in s.hand_sizes.items()}, turn_cap=s.turn_cap)
+                      hand_sizes={str(k): v for k, v in sorted(s.hand_sizes.items())}, turn_cap=s.turn_cap)
         self._emit_all(self._opening)
         self._leds()
 

@@ -48,11 +48,12 @@ def status_line(v: TableView) -> str:
     return f"{seat_name(v, v.turn_player)}: your turn"
 
 
-def front_grid(v: TableView, seat: int, title: str) -> Grid:
+def front_grid(v: TableView, seat: int, title: str, exclude: str = "") -> Grid:
     highlight: set[str] = set()
     if v.cheers is not None and v.cheers.target == seat:
         highlight = {v.cheers.played.id} | {c.id for c in v.cheers.matches}
-    cells: tuple[Widget, ...] = tuple(card_face(c, c.id in highlight) for c in v.fronts[seat])
+    cells: tuple[Widget, ...] = tuple(card_face(c, c.id in highlight) for c in v.fronts[seat]
+                                      if c.id != exclude)
     if not cells:
         cells = (Text("no cards in front", size="small"),)
     return Grid(cells=cells, columns=6, title=title)
@@ -86,12 +87,14 @@ def private_scene(v: TableView, menu: MenuState[object] | None, heading: str) ->
         who = f"team {v.team}'s goal · teammates: {mates}"
     hand: tuple[Widget, ...] = tuple(card_face(c) for c in v.hand) or (Text("empty hand", size="small"),)
     parts: list[Widget] = [
-        Grid(cells=(goal_card(v.goal),), columns=1, title=who.capitalize()),
+        Grid(cells=(goal_card(v.goal),), columns=1, title=who[0].upper() + who[1:]),
         Grid(cells=hand, columns=4, title="Your hand"),
     ]
     if v.cheers is not None and v.cheers.target == v.seat:
         parts.append(Grid(cells=(card_face(v.cheers.played, True),), columns=1, title="Played on you"))
-    parts.append(front_grid(v, v.seat, "Your front"))
+        parts.append(front_grid(v, v.seat, "Your front", exclude=v.cheers.played.id))
+    else:
+        parts.append(front_grid(v, v.seat, "Your front"))
     widgets: list[Widget] = [Text(heading, size="heading"), Row(cells=tuple(parts))]
     if menu is not None:
         widgets.append(menu.widget())

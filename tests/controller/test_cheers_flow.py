@@ -1,0 +1,199 @@
+"""The Cheers flow on a manual clock: menus, private views, `do` actions, events, scenes."""
+
+import json
+import random
+
+import pytest
+
+from controller.flow import HeaderError, flow_for
+from controller.games.cheers import CheersFlow
+from controller.games.cheers_demo import DEMO_HEADER, ScriptedTable, demo_scenes
+from controller.replay import load, run
+from models.cheers.bots import Bot
+from models.cheers.cards import CARD_IDS
+
+
+def header(**extra):
+    return {**DEMO_HEADER, **extra}
+
+
+def test_cheers_is_registered() -> None:
+    assert flow_for("cheers") is CheersFlow
+
+
+def test_setup_questions_ask_the_split_only_where_the_seed_gives_a_choice() -> None:
+    questions = {q.key: q for q in CheersFlow.setup_questions({})}
+    assert [o[1] for o in questions["players"].options({})] == [3, 4, 5, 6]
+    assert not questions["split"].when({"players": 4})
+    assert questions["split"].when({"players": 5})
+    assert [v for _, v in questions["split"].options({"players": 6})] == ["3+3", "2+2+2"]
+    assert [v for _, v in questions["masquerade"].options({})] == [False, True]
+
+
+@pytest.mark.parametrize("bad,words", [
+    ({"players": 7}, "3 to 6 players"),
+    ({"options": {"split": "4+1"}, "players": 5, "teams": None}, "3\\+2 or 2\\+2\\+1"),
+    ({"options": {"wild": 1}}, "unknown option 'wild'"),
+    ({"options": {"masquerade": "yes"}}, "masquerade"),
+    ({"goals": {"A": ["rum"] * 5}}, "rum"),
+    ({"deck": "C01"}, "list of card ids"),
+])
+def test_bad_header_is_a_header_error_that_names_it(bad, words) -> None:
+    with pytest.raises(HeaderError, match=words):
+        ScriptedTable(header(**bad))
+
+
+def test_do_actions_play_the_game_and_illegal_do_changes_nothing() -> None:
+    table = ScriptedTable(header())
+    table.feed("do", {"type": "play", "seat": 1, "card": "C13", "to": 4})
+    assert table.named("played")[-1] == {"t": 0.5, "event": "played", "seat": 1, "card": "C13",
+                                         "big": "mint", "small": "mint", "to": 4}
+    before = (table.flow.state.to_summary(), {s: list(h) for s, h in table.flow.state.hands.items()})
+    table.feed("do", {"type": "play", "seat": 2, "card": "C13", "to": 1})
+    table.feed("do", {"type": "fly"})
+    table.feed("do", {"type": "push", "seat": 2, "card": "C35", "to": 1})
+    ill = table.named("illegal")
+    assert [e["error"] for e in ill] == ["CardNotInHand", "UnknownAction", "EmptyFront"]
+    assert "no C13" in ill[0]["reason"] and ill[0]["do"]["card"] == "C13"
+    after = (table.flow.state.to_summary(), {s: list(h) for s, h in table.flow.state.hands.items()})
+    assert after == before
+
+
+def test_menu_turn_produces_the_same_action_as_do() -> None:
+    by_menu = ScriptedTable(header())
+    by_menu.skip_to_table()
+    by_menu.feed("press", 1)
+    assert by_menu.flow.scene().private_for == 1
+    by_menu.navs("ok", "next", "ok", "next", "next", "next", "ok")
+    by_do = ScriptedTable(header())
+    by_do.feed("do", {"type": "play", "seat": 1, "card": "C13", "to": 4})
+    strip = lambda es: [{k: v for k, v in e.items() if k != "t"} for e in es  # noqa: E731
+                        if e["event"] in ("played", "drew", "turn")]
+    assert strip(by_menu.events) == strip(by_do.events)
+
+
+def test_only_the_deciding_seat_opens_the_turn_view() -> None:
+    table = ScriptedTable(header())
+    table.skip_to_table()
+    table.feed("press", 2)  # a peek: seat 2 sees its own hand, no menu
+    scene = table.flow.scene()
+    assert scene.private_for == 2 and "Menu" not in repr(scene)
+    table.navs("ok")
+    assert not table.named("played")
+    table.feed("release", 2)
+    assert table.flow.scene().private_for is None
+
+
+def test_target_decides_the_cheers_through_the_menus() -> None:
+    table = ScriptedTable(header())
+    table.skip_to_table()
+    for do in ({"type": "play", "seat": 1, "card": "C21", "to": 1},   # Lemon/grenadine
+               {"type": "play", "seat": 2, "card": "C45", "to": 1}):  # its small lemon clinks
+        table.feed("do", do)
+    assert table.named("cheers_called")[-1]["target"] == 1
+    table.feed("press", 2)
+    assert table.flow.scene().private_for == 2 and "Menu" not in repr(table.flow.scene())
+    table.feed("release", 2)
+    table.feed("press", 1)
+    table.navs("ok", "next", "ok")  # played card to seat 2, clinked card to seat 4
+    cheers = table.named("cheers")[-1]
+    assert cheers["target"] == 1 and cheers["given"] == {"2": "C45", "4": "C21"}
+
+
+def test_private_view_left_open_times_out_and_the_table_returns() -> None:
+    table = ScriptedTable(header(options={"split": "2+2", "view_timeout_s": 10}))
+    table.skip_to_table()
+    table.feed("press", 1)
+    table.feed("nav", "ok", dt=11)
+    assert table.named("view_closed")[-1]["reason"] == "timeout"
+    assert table.flow.scene().private_for is None
+    table.feed("press", 1)
+    assert table.flow.scene().private_for == 1
+
+
+def test_abandon_from_the_game_menu() -> None:
+    table = ScriptedTable(header())
+    table.skip_to_table()
+    table.navs("back", "next", "ok")
+    assert table.named("abandoned") and table.named("game_over")[-1] == {
+        "t": table.t, "event": "game_over", "winner": None, "reason": "abandoned"}
+    assert table.flow.finished
+
+
+def test_seating_then_each_seat_sees_its_goal_privately() -> None:
+    table = ScriptedTable(header())
+    assert "take your seats" in table.flow.scene().title
+    table.feed("nav", "ok")
+    table.feed("press", 2)  # not seat 1's goal: nothing opens
+    assert table.flow.scene().private_for is None
+    table.feed("press", 1)
+    assert table.flow.scene().private_for == 1
+    table.feed("release", 1)
+    assert "Seat 2" in repr(table.flow.scene())
+
+
+def test_public_events_and_table_scene_never_leak_a_secret() -> None:
+    table = ScriptedTable(header(seed=99, deck=None, goals=None))
+    table.skip_to_table()
+    bot = Bot(random.Random(1))
+    while not table.flow.finished and len(table.events) < 3000:
+        state = table.flow.state
+        secrets = set(state.discard_pile).union(*map(set, state.hands.values()))
+        scene = repr(table.flow.scene())
+        assert "private_for=None" in scene
+        fronts = {f"{c.big.value}/{c.small.value}" for f in view_fronts(state) for c in f}
+        shown = {part.split("'")[0] for part in scene.split("Glyph(kind='cheers-card', name='")[1:]}
+        assert shown <= fronts
+        table.feed("do", bot.choose(state).to_dict())
+        secrets -= set(c for f in state.fronts.values() for c in f)
+        for e in table.events[-12:]:
+            if e["event"] in ("dealt", "drew", "discarded_hand", "limit_discard"):
+                assert not any(c in json.dumps(e) for c in CARD_IDS)
+    assert table.flow.finished and table.named("game_over")
+
+
+def view_fronts(state):
+    from models.cheers.view import view
+
+    return view(state, None).fronts.values()
+
+
+def test_victory_screen_reveals_the_goals() -> None:
+    table = ScriptedTable(header(seed=5, deck=None, goals=None))
+    bot = Bot(random.Random(2))
+    while not table.flow.finished:
+        table.feed("do", bot.choose(table.flow.state).to_dict())
+    scene = repr(table.flow.scene())
+    assert "game over" in scene and "Team A (seats 1, 3)" in scene
+
+
+def test_replay_file_runs_the_same_twice(tmp_path) -> None:
+    lines = [json.dumps(DEMO_HEADER),
+             json.dumps({"t": 1, "do": {"type": "play", "seat": 1, "card": "C21", "to": 1}}),
+             json.dumps({"t": 2, "do": {"type": "play", "seat": 2, "card": "C45", "to": 1}}),
+             json.dumps({"t": 3, "do": {"type": "cheers", "seat": 1, "clink": "C21",
+                                        "give": [2, 4]}})]
+    outs = []
+    for _ in range(2):
+        hdr, inputs = load(lines)
+        out: list[str] = []
+        run(hdr, inputs, lambda ev: out.append(json.dumps(ev)))
+        outs.append(out)
+    assert outs[0] == outs[1]
+    assert any('"event": "cheers"' in line and '"given": {"2": "C45", "4": "C21"}' in line
+               for line in outs[0])
+
+
+def test_demo_scenes_are_made_by_the_real_flow() -> None:
+    scenes = dict(demo_scenes())
+    assert scenes["table"].private_for is None
+    assert scenes["turn"].private_for == 1 and "Which card to play?" in repr(scenes["turn"])
+    assert scenes["cheers"].private_for == 1 and "CHEERS" in repr(scenes["cheers"])
+
+
+def test_demo_scenes_render_to_png(tmp_path) -> None:
+    pytest.importorskip("pygame")
+    from controller.games.cheers_demo import render_demo
+
+    paths = render_demo(tmp_path)
+    assert len(paths) == 3 and all(p.stat().st_size > 10_000 for p in paths)
