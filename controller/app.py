@@ -78,6 +78,10 @@ class Box:
         self.shell = Shell(self.journal, leds=leds, sound=self.speaker, settings_path=data / "settings.json",
                            long_back_s=cfg.buttons.long_back_s, on_request=self._on_request,
                            stuck=stuck, disabled=set(stuck))
+        tt = cfg.tchin_tchin
+        self.shell.settings.update({"pre_s": tt.pre_s, "window_s": tt.window_s, "veto_s": tt.veto_s,
+                                    "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s})
+        self.shell.apply_settings()
         if self.speaker.problem:
             self.shell.notices.append(self.speaker.problem)
         self.listener: Any = None

@@ -94,6 +94,11 @@ class Shell:
             except OSError as exc:
                 log.warning("settings not saved: %s", exc)
 
+    def apply_settings(self) -> None:
+        """Settings that act at once (the others are read when a game is set up)."""
+        if self.sound is not None and hasattr(self.sound, "volume"):
+            self.sound.volume = float(self.settings.get("volume", 0.6))
+
     def _settings_menu(self, cursor: int = 0) -> MenuState[Any]:
         items = []
         for key, (label, choices) in SETTINGS.items():
@@ -195,6 +200,7 @@ class Shell:
         i = values.index(cur) if cur in values else -1
         self.settings[chosen] = values[(i + 1) % len(values)]
         self._save_settings()
+        self.apply_settings()
         assert self.sub is not None
         self.sub = self._settings_menu(self.sub.cursor)
 

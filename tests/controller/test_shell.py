@@ -120,3 +120,12 @@ def test_every_registered_game_has_a_setup(tmp_path):
     for game, cls in FLOWS.items():
         qs = cls.setup_questions({})
         assert qs, f"{game} asks nothing before it starts"
+
+
+def test_the_volume_setting_acts_at_once(tmp_path):
+    from hardware.sound import Speaker
+
+    speaker = Speaker(enabled=False)
+    shell = Shell(Journal(tmp_path / "j"), sound=speaker)
+    nav(shell, "prev", "prev", "ok", "ok")  # Settings, Volume: medium -> loud
+    assert speaker.volume == 1.0
