@@ -118,7 +118,7 @@ def test_fixed_deck_is_the_draw_order_and_the_rest_follows() -> None:
     assert len(setup.deck) == 50
 
 
-def test_masquerade_seats_are_random() -> None:
+def test_house_rule_masquerade_seats_are_random() -> None:
     orders = {"".join(build_setup(6, random.Random(s), split="3+3", masquerade=True).teams.values())
               for s in range(30)}
     assert len(orders) > 3 and all(sorted(o) == sorted("AAABBB") for o in orders)
