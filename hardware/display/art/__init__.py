@@ -12,12 +12,15 @@ An unknown kind is drawn as its label in a box, never an error.
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     import pygame
 
     from hardware.display.widgets import Glyph
+
+log = logging.getLogger(__name__)
 
 Painter = Callable[["pygame.Surface", "pygame.Rect", "Glyph"], None]
 PAINTERS: dict[str, Painter] = {}
@@ -40,8 +43,7 @@ def load() -> dict[str, Painter]:
         for name in _MODULES:
             try:
                 importlib.import_module(f"hardware.display.art.{name}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"hardware.display.art.{name}":
-                    raise
+            except Exception as exc:  # missing art draws as labels; it must not stop the screen
+                log.error("card art %s not loaded: %s", name, exc)
         _loaded = True
     return PAINTERS
