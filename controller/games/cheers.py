@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from controller.flow import GameFlow, Input, Question, register
+from controller.games import cheers_scenes as scenes
 from controller.games.cheers_header import parse_header, public_teams, setup_questions
 from controller.games.cheers_menus import CLOSE, ActionPicker
-from controller.games import cheers_scenes as scenes
 from controller.menu import MenuState, menu
 from controller.privacy import PrivateGate
 from hardware.display.widgets import Scene
@@ -127,9 +127,8 @@ class CheersFlow(GameFlow):
         self.ctx.sound.play("error")
 
     def _press(self, station: int) -> None:
-        if self.gate is not None and self.gate.state == "waiting":
-            if self.gate.press(station):
-                return
+        if self.gate is not None and self.gate.state == "waiting" and self.gate.press(station):
+            return
         if self.phase == "table" and (self.gate is None or not self.gate.is_open) \
                 and station in self.setup.teams and station != self.state.current_player:
             self._open_gate(station, "peek", opened=True)

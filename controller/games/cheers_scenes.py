@@ -3,7 +3,7 @@ alone (so it cannot leak a secret), private scenes from the owner's own view."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from controller.menu import MenuState
 from hardware.display.widgets import Banner, Card, Glyph, Grid, Menu, Row, Scene, Text, Widget
@@ -154,5 +154,15 @@ def end_scene(v: TableView) -> Scene:
     return Scene(title=f"{TITLE} · game over", widgets=tuple(widgets))
 
 
-__all__ = ["Menu", "table_scene", "private_scene", "seating_scene", "reveal_waiting_scene",
-           "menu_scene", "end_scene", "card_face", "goal_card", "status_line"]
+__all__ = [
+    "Menu",
+    "card_face",
+    "end_scene",
+    "goal_card",
+    "menu_scene",
+    "private_scene",
+    "reveal_waiting_scene",
+    "seating_scene",
+    "status_line",
+    "table_scene",
+]

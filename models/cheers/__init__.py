@@ -5,13 +5,35 @@ Pure rules: :mod:`cards` (the 50 cards), :mod:`setup` (teams, seats, goals, deal
 :mod:`bots` (a computer player).
 """
 
-from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push, action_from_dict
+from models.cheers.actions import (
+    Action,
+    Cheers,
+    DiscardHand,
+    LimitDiscard,
+    Play,
+    Push,
+    action_from_dict,
+)
 from models.cheers.cards import CARDS, Card, Ingredient
 from models.cheers.engine import State, new_game
 from models.cheers.setup import Setup, build_setup
 from models.cheers.view import TableView, view
 
 __all__ = [
-    "Action", "Cheers", "DiscardHand", "LimitDiscard", "Play", "Push", "action_from_dict",
-    "CARDS", "Card", "Ingredient", "State", "new_game", "Setup", "build_setup", "TableView", "view",
+    "CARDS",
+    "Action",
+    "Card",
+    "Cheers",
+    "DiscardHand",
+    "Ingredient",
+    "LimitDiscard",
+    "Play",
+    "Push",
+    "Setup",
+    "State",
+    "TableView",
+    "action_from_dict",
+    "build_setup",
+    "new_game",
+    "view",
 ]

@@ -20,8 +20,9 @@ Play(seat=2, card='C17', to=3)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any
 
 from models.cheers.cards import card as card_by_id
 from models.cheers.errors import BadAction, UnknownAction
@@ -85,7 +86,7 @@ class LimitDiscard:
         return {"type": "limit_discard", "seat": self.seat, "card": self.card}
 
 
-Action = Union[Play, Push, DiscardHand, Cheers, LimitDiscard]
+Action = Play | Push | DiscardHand | Cheers | LimitDiscard
 ACTION_TYPES = ("play", "push", "discard_hand", "cheers", "limit_discard")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS

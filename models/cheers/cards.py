@@ -83,7 +83,7 @@ class Card:
     big: Ingredient
     small: Ingredient
 
-    def clinks_with(self, other: "Card") -> bool:
+    def clinks_with(self, other: Card) -> bool:
         """True when this card, played, makes a CHEERS with ``other`` already in a front."""
         return self.small == other.big
 

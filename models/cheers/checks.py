@@ -32,12 +32,12 @@ _WAITING_FOR = {
 }
 
 
-def _seat_exists(state: "State", seat: int, what: str) -> None:
+def _seat_exists(state: State, seat: int, what: str) -> None:
     if seat not in state.setup.teams:
         raise NoSuchSeat(f"{what}: there is no seat {seat} (seats are 1 to {state.players})")
 
 
-def check_action(state: "State", action: Action) -> Action:
+def check_action(state: State, action: Action) -> Action:
     """Raise the named error when ``action`` is illegal now; return it completed."""
     if state.over:
         raise GameIsOver(f"the game is over ({state.end_reason}); no more actions")
@@ -75,7 +75,7 @@ def check_action(state: "State", action: Action) -> Action:
     return action
 
 
-def _check_cheers(state: "State", action: Cheers) -> Cheers:
+def _check_cheers(state: State, action: Cheers) -> Cheers:
     pending = state.cheers
     assert pending is not None
     target = action.seat

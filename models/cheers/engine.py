@@ -105,7 +105,7 @@ class State:
             cards += self.hands[seat] + self.fronts[seat]
         return cards
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (the random generator included), for look-ahead."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())

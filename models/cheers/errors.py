@@ -8,21 +8,21 @@ from __future__ import annotations
 from models.base import IllegalAction, NotYourTurn, UnknownAction
 
 __all__ = [
-    "IllegalAction",
-    "NotYourTurn",
-    "UnknownAction",
     "BadAction",
-    "GameIsOver",
-    "NotThisStep",
-    "NoSuchSeat",
-    "CardNotInHand",
     "CardNotInFront",
-    "EmptyFront",
-    "PushToSelf",
-    "NotAClinkingCard",
+    "CardNotInHand",
     "CheersToSamePlayer",
     "CheersToTarget",
     "CheersWithoutEnemy",
+    "EmptyFront",
+    "GameIsOver",
+    "IllegalAction",
+    "NoSuchSeat",
+    "NotAClinkingCard",
+    "NotThisStep",
+    "NotYourTurn",
+    "PushToSelf",
+    "UnknownAction",
 ]
 
 

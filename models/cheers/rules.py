@@ -12,7 +12,7 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from models.cheers.cards import CARDS, Ingredient
 

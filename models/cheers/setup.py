@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from models.cheers.cards import CARD_IDS, DECK_SIZE, INGREDIENTS, Ingredient, card, ingredient
 
@@ -219,9 +219,9 @@ def build_setup(
         stations = {s: s for s in range(1, players + 1)}
     else:
         seat_team = seat_teams(split, masquerade, rng)
-        order = list(range(1, players + 1))
-        rng.shuffle(order)
-        stations = {station: seat for station, seat in enumerate(order, start=1)}
+        seat_order = list(range(1, players + 1))
+        rng.shuffle(seat_order)
+        stations = {station: seat for station, seat in enumerate(seat_order, start=1)}
     team_names = TEAM_NAMES[: len(split_sizes(split))]
     fixed_goals = dict(goals or {})
     unknown = sorted(set(map(str, fixed_goals)) - set(team_names))
@@ -230,7 +230,7 @@ def build_setup(
     team_goals = {
         t: parse_goal(t, fixed_goals[t]) if t in fixed_goals else draw_goal(rng) for t in team_names
     }
-    order = parse_deck(deck, rng) if deck is not None else _shuffled_deck(rng)
+    draw_order = parse_deck(deck, rng) if deck is not None else _shuffled_deck(rng)
     if first is None:
         first = rng.randint(1, players)
     elif not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= players:
@@ -243,7 +243,7 @@ def build_setup(
         masquerade=masquerade,
         teams=seat_team,
         goals=team_goals,
-        deck=order,
+        deck=draw_order,
         first=first,
         hand_sizes=hand_sizes_for(seat_team),
         seat_of_station=stations,

@@ -8,8 +8,8 @@ only once the game is over (the victory screen reveals them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from models.cheers.cards import CARDS, Card
 from models.cheers.engine import State

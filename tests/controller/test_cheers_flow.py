@@ -67,7 +67,7 @@ def test_menu_turn_produces_the_same_action_as_do() -> None:
     by_menu.navs("ok", "next", "ok", "next", "next", "next", "ok")
     by_do = ScriptedTable(header())
     by_do.feed("do", {"type": "play", "seat": 1, "card": "C13", "to": 4})
-    strip = lambda es: [{k: v for k, v in e.items() if k != "t"} for e in es  # noqa: E731
+    strip = lambda es: [{k: v for k, v in e.items() if k != "t"} for e in es
                         if e["event"] in ("played", "drew", "turn")]
     assert strip(by_menu.events) == strip(by_do.events)
 
@@ -145,7 +145,7 @@ def test_public_events_and_table_scene_never_leak_a_secret() -> None:
         shown = {part.split("'")[0] for part in scene.split("Glyph(kind='cheers-card', name='")[1:]}
         assert shown <= fronts
         table.feed("do", bot.choose(state).to_dict())
-        secrets -= set(c for f in state.fronts.values() for c in f)
+        secrets -= {c for f in state.fronts.values() for c in f}
         for e in table.events[-12:]:
             if e["event"] in ("dealt", "drew", "discarded_hand", "limit_discard"):
                 assert not any(c in json.dumps(e) for c in CARD_IDS)
@@ -177,7 +177,7 @@ def test_replay_file_runs_the_same_twice(tmp_path) -> None:
     for _ in range(2):
         hdr, inputs = load(lines)
         out: list[str] = []
-        run(hdr, inputs, lambda ev: out.append(json.dumps(ev)))
+        run(hdr, inputs, lambda ev, out=out: out.append(json.dumps(ev)))
         outs.append(out)
     assert outs[0] == outs[1]
     assert any('"event": "cheers"' in line and '"given": {"2": "C45", "4": "C21"}' in line

@@ -23,7 +23,7 @@ def test_front_limit_owner_discards_one_of_their_choice_face_down() -> None:
         state.apply(LimitDiscard(2, cid(G, G)))
     events = state.apply(LimitDiscard(2, cid(P, G)))
     assert len(state.fronts[2]) == 6 and state.discard_pile == [cid(P, G)]
-    limit = [e for e in events if e.event == "limit_discard"][0]
+    limit = next(e for e in events if e.event == "limit_discard")
     assert limit.fields == {"seat": 2} and limit.private == {"card": cid(P, G)}
     assert state.current_player == 2 and state.turn == 2
 

@@ -3,7 +3,8 @@
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from models.cheers.bots import Bot, play_bot_game, random_game_benchmark
 from models.cheers.cards import CARD_IDS

@@ -4,7 +4,8 @@ import copy
 
 import pytest
 
-from models.cheers.actions import Cheers, DiscardHand, LimitDiscard, Play, Push
+from models.cheers.actions import Cheers, DiscardHand, LimitDiscard, Play, Push, action_from_dict
+from models.cheers.engine import State
 from models.cheers.errors import (
     BadAction,
     CardNotInFront,
@@ -17,8 +18,6 @@ from models.cheers.errors import (
     PushToSelf,
     UnknownAction,
 )
-from models.cheers.actions import action_from_dict
-from models.cheers.engine import State
 from models.cheers.scenario import B, G, L, M, P, arrange, cid, table
 
 
@@ -40,7 +39,7 @@ def test_refill_to_hand_size_at_end_of_turn() -> None:
     top = state.draw_pile[0]
     events = state.apply(Play(1, state.hands[1][0], 2))
     assert len(state.hands[1]) == 3 and state.hands[1][-1] == top
-    drew = [e for e in events if e.event == "drew"][0]
+    drew = next(e for e in events if e.event == "drew")
     assert drew.fields == {"seat": 1, "count": 1} and drew.private == {"cards": [top]}
 
 
