@@ -127,7 +127,8 @@ class Box:
         from hardware.display.render import Renderer
 
         self.loop = asyncio.get_running_loop()
-        self.renderer = Renderer((self.cfg.display.width, self.cfg.display.height), self.mode)
+        band = 44 if self.sim_leds is not None and self.mode == "window" else 0
+        self.renderer = Renderer((self.cfg.display.width, self.cfg.display.height), self.mode, reserve_bottom=band)
         self.start_speech()
         frame = 1.0 / max(1, self.cfg.display.fps)
         n = 0
@@ -144,8 +145,8 @@ class Box:
                     self.listener.arm(now - 1.5, now + 3.0)
                 scene = self.shell.scene()
                 self.renderer.draw(scene)
-                if self.sim_leds is not None:
-                    self.sim_leds.draw(self.renderer.screen, self.keyboard.typing)
+                if self.sim_leds is not None and self.renderer.band is not None:
+                    self.sim_leds.draw(self.renderer.band, self.keyboard.typing)
                 self.renderer.present()
                 if self.menu_shown_at is None:
                     self.menu_shown_at = time.monotonic()

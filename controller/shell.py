@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -301,7 +301,7 @@ class Shell:
             return sc if not notice else Scene(sc.title, sc.widgets, footer=notice, private_for=sc.private_for,
                                                background=sc.background)
         if self.mode == "main":
-            return Scene("clinkbox", (Text("What shall we play?", size="heading"), self.main.widget()),
+            return Scene("clinkbox", (Text("What shall we play?", size="heading"), replace(self.main.widget(), title="")),
                          footer=notice or "Prev / Next to move, OK to choose")
         assert self.sub is not None
         titles = {"settings": "Settings", "setup": self._setup_title(), "resume": "Welcome back",

@@ -72,18 +72,22 @@ class SimLeds:
         if station in self.states:
             self.states[station] = state
 
-    def draw(self, surface: Any, typing: str | None = None) -> None:
+    def draw(self, band: Any, typing: str | None = None) -> None:
+        """Draw the LEDs (and the toast being typed) in the band below the scene."""
         import pygame as pg
 
-        w, h = surface.get_size()
-        r = max(6, h // 60)
+        band.fill((12, 12, 16))
+        w, h = band.get_size()
+        r = max(6, h // 3)
+        font = pg.font.Font(None, max(14, h // 2))
         blink_on = int(time.monotonic() * 4) % 2 == 0
         for s, state in self.states.items():
-            x = int(w * (s - 0.5) / (len(self.states) + 2))
+            x = 12 + r + (s - 1) * (2 * r + 14)
             lit = state == "on" or (state == "blink" and blink_on)
             colour = STATION_COLOURS[s - 1] if lit else (50, 50, 60)
-            pg.draw.circle(surface, colour, (x, h - r - 4), r)
-        if typing is not None:
-            font = pg.font.Font(None, max(16, h // 25))
-            img = font.render(f"toast: {typing}_", True, (255, 255, 255))
-            surface.blit(img, (w - img.get_width() - 12, h - img.get_height() - 4))
+            pg.draw.circle(band, colour, (x, h // 2), r)
+            label = font.render(str(s), True, (20, 20, 20) if lit else (150, 150, 160))
+            band.blit(label, label.get_rect(center=(x, h // 2)))
+        hint = f"toast: {typing}_" if typing is not None else "keys 1-8 buzzers, arrows + Enter + Backspace pad, T type a toast"
+        img = font.render(hint, True, (230, 230, 230) if typing is not None else (120, 120, 130))
+        band.blit(img, img.get_rect(midright=(w - 12, h // 2)))

@@ -37,7 +37,8 @@ def _pygame() -> Any:
 class Renderer:
     """Draws scenes; ``mode`` is "window", "fullscreen" or "headless"."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), mode: str = "headless") -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), mode: str = "headless",
+                 reserve_bottom: int = 0) -> None:
         if mode == "headless":
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         pg = _pygame()
@@ -46,12 +47,17 @@ class Renderer:
         pg.font.init()
         self.mode = mode
         if mode == "headless":
-            self.screen = pg.Surface(size)
+            self.window = pg.Surface((size[0], size[1] + reserve_bottom))
         else:
             flags = pg.FULLSCREEN if mode == "fullscreen" else 0
-            self.screen = pg.display.set_mode((0, 0) if mode == "fullscreen" else size, flags)
+            want = (0, 0) if mode == "fullscreen" else (size[0], size[1] + reserve_bottom)
+            self.window = pg.display.set_mode(want, flags)
             pg.display.set_caption("clinkbox")
             pg.mouse.set_visible(mode != "fullscreen")
+        w, h = self.window.get_size()
+        # the scene's own area; below it, a band for the simulator's LEDs
+        self.screen = self.window.subsurface((0, 0, w, h - reserve_bottom))
+        self.band = self.window.subsurface((0, h - reserve_bottom, w, reserve_bottom)) if reserve_bottom else None
         self.size = self.screen.get_size()
         self._fonts: dict[tuple[int, bool], Any] = {}
         art.load()
