@@ -47,8 +47,7 @@ def card_face(card_id: str, caption: str = "") -> Card:
         nat = CHARACTERS[c.drinker].nationality
         glyphs = (Glyph("flag", c.drinker, nat), Glyph("drink", c.drink, c.drink),
                   Glyph("landmark", c.location, LOCATION_NAMES[c.location]))
-        return Card(title=f"Let's have a drink!  {card_id}", glyphs=glyphs,
-                    caption=caption or f"{nat}, {c.drink}, {LOCATION_NAMES[c.location]}")
+        return Card(title=f"Let's have a drink!  {card_id}", glyphs=glyphs, caption=caption)
     return Card(title=c.title, glyphs=(Glyph("event", EVENT_GLYPH[c.kind]),),
                 caption=caption or card_id, colour=(250, 226, 220))
 
@@ -84,7 +83,7 @@ def between_scene(view: Mapping[str, Any], news: Banner | None) -> Scene:
     revealer = view["revealer"]
     who = f"{revealer} {player_name(view['characters'][revealer])}"
     pot = f"  Pot: {len(view['pot'])}" if view["pot"] else ""
-    deck = Card(hidden=True, caption=f"{view['deck_left']} left")
+    deck = Card(hidden=True, caption=_cards_left(view["deck_left"]))
     widgets: list[Widget] = []
     if news is not None:
         widgets.append(news)
@@ -95,17 +94,29 @@ def between_scene(view: Mapping[str, Any], news: Banner | None) -> Scene:
                  "then press. Not invited? Hands off!")
 
 
+def _duel(view: Mapping[str, Any]) -> str:
+    a, b = view["card"]["invited"]
+    chars = view["characters"]
+    return f"Duel: {a} {player_name(chars[a])} vs {b} {player_name(chars[b])}"
+
+
 def open_scene(view: Mapping[str, Any], now: float) -> Scene:
     card = view["card"]
     c = CARDS[card["id"]]
+    caption = _duel(view) if getattr(c, "kind", "") == "middleman" else ""
     hint = EVENT_HINT.get(getattr(c, "kind", ""), "Yours if the card shows your nation, drink or city")
     left = max(0.0, card["timeout_at"] - now)
     pot = f"  Pot: {len(view['pot'])} card(s) go with it" if view["pot"] else ""
     return Scene("Tchin Tchin", (
         Text(hint + pot, size="body"),
-        table_row(view, card_face(card["id"])),
+        table_row(view, card_face(card["id"], caption)),
         Timer(left, card["timeout_at"] - card["revealed"], "card"),
-    ), footer=f"{view['deck_left']} cards left")
+    ), footer=_cards_left(view["deck_left"]))
+
+
+def _cards_left(n: int) -> str:
+    return "last card" if n == 0 else f"{n} card{'s' if n != 1 else ''} left"
+
 
 
 def claim_scene(view: Mapping[str, Any], now: float, window_s: float) -> Scene:
@@ -142,7 +153,8 @@ def end_scene(view: Mapping[str, Any]) -> Scene:
         mean = f"{r['mean_ms']} ms" if r["mean_ms"] is not None else "-"
         fast = f"{r['fastest_correct_ms']} ms" if r["fastest_correct_ms"] is not None else "-"
         colour = GOLD if s in view["winners"] else None
-        cells.append(Text(f"{s} {player_name(code)}: {view['scores'][s]} cards   "
+        n = view["scores"][s]
+        cells.append(Text(f"{s} {player_name(code)}: {n} card{'s' if n != 1 else ''}   "
                           f"mean {mean}   fastest correct {fast}", size="small", colour=colour,
                           align="left"))
     return Scene("Game over", (
