@@ -76,6 +76,7 @@ class SimLeds:
         """Draw the LEDs (and the toast being typed) in the band below the scene."""
         import pygame as pg
 
+        pg.font.init()
         band.fill((12, 12, 16))
         w, h = band.get_size()
         r = max(6, h // 3)
