@@ -1,0 +1,261 @@
+"""Raise Your Goblets on the box: private turns behind each player's own buzzer.
+
+The engine (``models.goblets``) holds every rule; this flow turns inputs into engine
+actions and the engine's happenings into public events, LEDs, sounds and scenes.
+
+- ``do``: an engine action in its ``to_dict`` format; an illegal one is emitted as
+  ``illegal`` with its reason and changes nothing.
+- ``press``/``release``: the deciding seat's buzzer opens (and on release closes) its
+  private view with its action menus; any other seat's buzzer opens a look at its own
+  screen, character and VP. Seats 9-12 confirm with OK instead.
+- ``nav``: moves through the open private menu; OK chooses, Back climbs or closes.
+Seats listed in the header's ``bots`` are played by the box's simple player.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from controller.clock import TimerHandle
+from controller.flow import FlowContext, GameFlow, HeaderError, Input, Question, register
+from controller.games import goblets_scenes as scenes
+from controller.games.goblets_menus import CLOSE, ActionPicker
+from controller.games.goblets_setup import header_from_answers, setup_questions
+from controller.privacy import BUZZER_SEATS, PrivateGate
+from hardware.display.widgets import Scene
+from models.base import Happening, IllegalAction
+from models.goblets import Game, SetupError, parse_action, to_dict
+from models.goblets.actions import Action
+from models.goblets.bots import choose_action
+
+SOUNDS = {"toast": "claim", "drank": "drink", "game_over": "win", "course_won": "win",
+          "tie_goblet": "reveal"}
+BOT_DELAY_S = 1.0
+VIEW_TIMEOUT_S = 45.0
+
+
+@register
+class GobletsFlow(GameFlow):
+    """The Raise Your Goblets game flow (``game = "goblets"``), 2 to 12 players."""
+
+    game = "goblets"
+    title = "Raise Your Goblets"
+    min_players = 2
+    max_players = 12
+
+    @classmethod
+    def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
+        return setup_questions(settings)
+
+    @classmethod
+    def header_from_answers(cls, answers: dict[str, Any], seed: int,
+                            settings: dict[str, Any]) -> dict[str, Any]:
+        return header_from_answers(answers, seed, settings)
+
+    def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
+        super().__init__(ctx, header)
+        try:
+            self.engine = Game.from_header(header, ctx.rng)
+        except SetupError as exc:
+            raise HeaderError(f"goblets: {exc}") from None
+        players = self.engine.state.options.players
+        bots = header.get("bots", [])
+        if not isinstance(bots, list) or any(not isinstance(b, int) or not 1 <= b <= players
+                                             for b in bots):
+            raise HeaderError(f"goblets: bots must list seats 1-{players}, got {bots!r}")
+        self.bots = frozenset(bots)
+        self.bot_rng = random.Random(f"goblets-bots-{header.get('seed', 0)}")
+        self.gate: PrivateGate | None = None
+        self.gate_kind = ""  # "decide" or "look"
+        self.picker: ActionPicker | None = None
+        self.reveal: list[dict[str, Any]] = []
+        self.reveal_course = 0
+        self.final: dict[str, Any] | None = None
+        self._bot_timer: TimerHandle | None = None
+
+    # -- contract --------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.engine.is_over
+
+    def start(self) -> None:
+        opts = self.engine.state.options
+        self.ctx.emit("setup", players=opts.players, mode=opts.mode, variants=opts.variants,
+                      characters=opts.with_characters, host=self.engine.state.host,
+                      bots=sorted(self.bots))
+        self._emit_all(self.engine.start())
+        self._after_change()
+
+    def handle(self, inp: Input) -> None:
+        if self.finished:
+            return
+        if inp.kind == "do":
+            self._do(inp.action)
+        elif inp.kind == "press" and inp.station is not None:
+            self._press(inp.station)
+        elif inp.kind == "release" and inp.station is not None:
+            if self.gate is not None:
+                self.gate.release(inp.station)
+        elif inp.kind == "nav" and inp.nav is not None:
+            self._nav(inp.nav)
+        self._leds()
+
+    def scene(self) -> Scene:
+        pub = self.engine.view(None)
+        if self.final is not None:
+            return scenes.end_scene(pub, self.final)
+        if self.gate is not None and self.gate.is_open:
+            own = self.engine.view(self.gate.seat)
+            if self.gate_kind == "decide" and self.picker is not None:
+                return scenes.private_scene(own, self.picker.menu, scenes.status_line(pub))
+            return scenes.private_scene(own, None, "Your screen (Back or let go to close)")
+        if self.reveal:
+            return scenes.reveal_scene(pub, self.reveal, self.reveal_course)
+        waiting = self.gate.seat if self.gate is not None and self.gate.state == "waiting" \
+            else None
+        return scenes.table_scene(pub, waiting_for=waiting,
+                                  footer="Any other seat: hold your buzzer to look at your screen")
+
+    # -- inputs ----------------------------------------------------------------------------
+    def _do(self, raw: dict[str, Any] | None) -> None:
+        try:
+            action = parse_action(raw)
+        except IllegalAction as exc:
+            self._illegal(raw, exc)
+            return
+        self._submit(action, raw)
+
+    def _submit(self, action: Action, raw: dict[str, Any] | None = None) -> bool:
+        try:
+            happenings = self.engine.apply(action)
+        except IllegalAction as exc:
+            self._illegal(raw if raw is not None else to_dict(action), exc)
+            return False
+        self.reveal = [] if self.engine.state.phase != "tiebreak" else self.reveal
+        self._emit_all(happenings)
+        self._after_change()
+        return True
+
+    def _illegal(self, raw: Any, exc: IllegalAction) -> None:
+        seat = raw.get("seat") if isinstance(raw, dict) else None
+        self.ctx.emit("illegal", seat=seat, error=type(exc).__name__, reason=exc.reason, do=raw)
+        self.ctx.sound.play("error")
+
+    def _press(self, station: int) -> None:
+        if self.gate is not None and self.gate.press(station):
+            return
+        if (self.gate is None or not self.gate.is_open) and station in self.engine.state.seats \
+                and station != self.engine.current_player:
+            self._open_look(station)
+
+    def _nav(self, button: str) -> None:
+        gate = self.gate
+        if gate is None:
+            return
+        if gate.state == "waiting":
+            if button == "ok":
+                gate.ok()
+            return
+        if not gate.is_open:
+            return
+        if self.gate_kind == "look":
+            if button in ("back", "ok"):
+                gate.close("done")
+            return
+        assert self.picker is not None
+        chosen = self.picker.nav(button)
+        if chosen is CLOSE:
+            gate.close("done")
+            self._wait_for_current()
+        elif chosen is not None:
+            self._submit(chosen)
+
+    # -- gates and bots --------------------------------------------------------------------
+    def _after_change(self) -> None:
+        """After every change: keep the deciding seat's view, or ask the next seat in."""
+        seat = self.engine.current_player
+        if self.gate is not None and self.gate.is_open and self.gate.seat == seat \
+                and self.gate_kind == "decide":
+            self._new_picker()
+            return
+        if self.gate is not None:
+            self.gate.close("done")
+            self.gate = None
+        if seat is None:
+            return
+        if seat in self.bots:
+            if self._bot_timer is None:
+                self._bot_timer = self.ctx.clock.call_at(self.ctx.clock.now() + BOT_DELAY_S,
+                                                         self._bot_move)
+            return
+        self._wait_for_current()
+
+    def _wait_for_current(self) -> None:
+        seat = self.engine.current_player
+        if seat is None or seat in self.bots:
+            return
+        self.gate = PrivateGate(self.ctx.clock, seat, f"Seat {seat}", VIEW_TIMEOUT_S,
+                                on_open=self._new_picker, on_close=self._gate_closed)
+        self.gate_kind = "decide"
+        self.picker = None
+
+    def _open_look(self, seat: int) -> None:
+        self.gate = PrivateGate(self.ctx.clock, seat, f"Seat {seat}", VIEW_TIMEOUT_S,
+                                on_close=self._look_closed)
+        self.gate_kind = "look"
+        if seat <= BUZZER_SEATS:
+            self.gate.press(seat)
+        else:
+            self.gate.ok()
+        self.ctx.emit("private_view", seat=seat)
+
+    def _look_closed(self, reason: str) -> None:
+        self.gate = None
+        self._wait_for_current()
+
+    def _new_picker(self) -> None:
+        seat = self.engine.current_player
+        if seat is None:
+            return
+        self.picker = ActionPicker(f"Seat {seat}: {scenes.STEP_WORDS.get(self.engine.step.kind, '')}"
+                                   if self.engine.step else "", self.engine.legal_actions())
+
+    def _gate_closed(self, reason: str) -> None:
+        if reason in ("released", "timeout") and self.engine.current_player is not None:
+            self.gate = None
+            self._wait_for_current()
+
+    def _bot_move(self) -> None:
+        self._bot_timer = None
+        seat = self.engine.current_player
+        if seat is None or seat not in self.bots or self.finished:
+            return
+        self._submit(choose_action(self.engine, self.bot_rng))
+        self._leds()
+
+    # -- outputs ---------------------------------------------------------------------------
+    def _emit_all(self, happenings: list[Happening]) -> None:
+        drank: list[dict[str, Any]] = []
+        for h in happenings:
+            if h.event in ("screen", "winetaster_card"):
+                continue  # private only: each seat sees it in its own view
+            self.ctx.emit(h.event, **h.fields)
+            if h.event in SOUNDS:
+                self.ctx.sound.play(SOUNDS[h.event])
+            if h.event == "drank":
+                drank.append(h.fields)
+            if h.event == "game_over":
+                self.final = h.fields
+        if drank:
+            self.reveal = drank
+            self.reveal_course = self.engine.state.course - (0 if self.finished else 1) \
+                if self.engine.state.phase not in ("tiebreak", "russian_drink") \
+                else self.engine.state.course
+
+    def _leds(self) -> None:
+        seat = self.engine.current_player
+        for station in self.ctx.stations:
+            if station in self.ctx.disabled:
+                continue
+            self.ctx.leds.set(station, "blink" if station == seat else "off")
