@@ -62,3 +62,8 @@ def test_data_dir_follows_xdg(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert config.Config().data_path() == Path(tmp_path) / "clinkbox"
     assert config.Config(data_dir="/srv/box").data_path() == Path("/srv/box")
+
+
+def test_the_documented_example_config_is_the_default_build():
+    example = Path(__file__).resolve().parents[2] / "docs" / "clinkbox.example.toml"
+    assert config.parse(example.read_text(), str(example)) == config.Config()
