@@ -86,6 +86,7 @@ class Box:
             self.shell.notices.append(self.speaker.problem)
         self.listener: Any = None
         self.renderer: Any = None
+        self.script: Any = None  # a controller.script_feed.ScriptFeeder: inputs from a replay file
 
     # -- hardware threads -> loop ---------------------------------------------------------
     def _from_thread(self, ev: ButtonEvent) -> None:
@@ -138,6 +139,9 @@ class Box:
                 now = time.monotonic()
                 if self.renderer.mode != "headless":
                     self._pump_events()
+                if self.script is not None and self.script.step(self.shell, now):
+                    self.request = "script-done"
+                    continue
                 self.shell.tick(now)
                 if self.panel is not None:
                     self._watch_stuck(now)

@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--headless", action="store_true", help="no window (draw off screen)")
     run.add_argument("--frames", metavar="DIR", help="headless: write a PNG of the screen every second")
     run.add_argument("--seconds", type=float, help="stop after this many seconds")
+    run.add_argument("--script", metavar="FILE.jsonl",
+                     help="play a replay file's inputs into the live box at their times (resumes it "
+                          "if the journal holds it unfinished), print the game's events, stop")
     run.add_argument("--exit-after-menu", action="store_true",
                      help="stop as soon as the main menu is drawn; print the start-up time")
 
@@ -130,6 +133,15 @@ def run_box(cfg: config_mod.Config, args: argparse.Namespace, problem: str | Non
               frames_dir=Path(args.frames) if args.frames else None)
     if problem:
         box.shell.notices.append(problem)
+    if args.script:
+        from controller.script_feed import ScriptError, ScriptFeeder
+
+        try:
+            box.script = ScriptFeeder.from_file(args.script)
+        except ScriptError as exc:
+            box.close()
+            print(f"clinkbox run: {exc}", file=sys.stderr)
+            return 2
     result = asyncio.run(box.run(exit_after_menu=args.exit_after_menu, seconds=args.seconds))
     if args.exit_after_menu and box.menu_shown_at is not None:
         print(json.dumps({"startup_s": round(box.menu_shown_at - START, 3)}))
