@@ -1,0 +1,206 @@
+"""The Raise Your Goblets flow: do inputs, private menus behind buzzers, scenes, replays."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from controller.clock import ManualClock
+from controller.flow import FlowContext, HeaderError, Input, flow_for
+from controller.games.goblets import GobletsFlow
+from controller.replay import load, run
+from hardware.display.widgets import Banner, Card, Glyph, Row, Scene, Text
+
+HEADER: dict[str, Any] = {"game": "goblets", "seed": 4, "players": 4, "host": 1,
+                          "goblets": ["wine", "poison", "poison", "antidote"],
+                          "targets": {"1": "McToadery", "2": "Aconitiers", "3": "Wespendorf",
+                                      "4": "De Miceti"},
+                          "options": {"variants": [], "characters": False}}
+
+
+class Table:
+    """A flow on a manual clock with every event, LED and sound recorded."""
+
+    def __init__(self, header: dict[str, Any] | None = None, **ctx: Any) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.clock = ManualClock()
+        self.ctx = FlowContext(clock=self.clock, rng=random.Random((header or HEADER)["seed"]),
+                               sink=self.events.append, **ctx)
+        self.flow = GobletsFlow(self.ctx, dict(header or HEADER))
+        self.flow.start()
+        self.t = 0.0
+
+    def feed(self, **kw: Any) -> None:
+        self.t += 0.25
+        self.clock.advance_to(self.t)
+        self.flow.handle(Input(t=self.t, **kw))
+
+    def do(self, **action: Any) -> None:
+        self.feed(kind="do", action=action)
+
+    def named(self, event: str) -> list[dict[str, Any]]:
+        return [{k: v for k, v in e.items() if k not in ("t", "event")}
+                for e in self.events if e["event"] == event]
+
+
+def glyphs(scene: Scene) -> list[Glyph]:
+    found: list[Glyph] = []
+
+    def walk(w: Any) -> None:
+        if isinstance(w, Card):
+            found.extend(w.glyphs)
+        for cell in getattr(w, "cells", ()):
+            walk(cell)
+
+    for w in scene.widgets:
+        walk(w)
+    return found
+
+
+def texts(scene: Scene) -> str:
+    out = [scene.title, scene.footer]
+
+    def walk(w: Any) -> None:
+        if isinstance(w, Text):
+            out.append(w.text)
+        elif isinstance(w, Banner):
+            out.extend([w.text, w.subtitle])
+        elif isinstance(w, Card):
+            out.extend([w.title, w.caption] + [g.label + g.name for g in w.glyphs])
+        for cell in getattr(w, "cells", ()):
+            walk(cell)
+        out.extend(getattr(w, "items", ()))
+
+    for w in scene.widgets:
+        walk(w)
+    return " ".join(out)
+
+
+def test_the_flow_is_registered_as_goblets() -> None:
+    assert flow_for("goblets") is GobletsFlow
+
+
+def test_do_inputs_play_engine_actions_and_pour_is_public_without_the_token() -> None:
+    table = Table()
+    table.do(type="pour", seat=2, token="poison", goblet=3)
+    assert table.named("poured") == [{"seat": 2, "goblet": 3, "count": 1}]
+    assert table.named("turn")[-1] == {"seat": 2, "actions_left": 1, "step": "turn",
+                                       "phase": "turns"}
+
+
+def test_a_bad_do_emits_illegal_with_the_reason_and_changes_nothing() -> None:
+    table = Table()
+    before = json.dumps(table.flow.engine.view(2), sort_keys=True)
+    table.do(type="toast", seat=2)
+    table.do(type="pour", seat=2, token="beer", goblet=1)
+    table.do(type="pour", seat=3, token="wine", goblet=1)
+    illegal = table.named("illegal")
+    assert [e["error"] for e in illegal] == ["ToastWithWineLeft", "MalformedAction",
+                                            "NotYourTurn"]
+    assert "3 Wine" in illegal[0]["reason"]
+    assert json.dumps(table.flow.engine.view(2), sort_keys=True) == before
+    assert table.ctx.sound.played.count("error") == 3  # type: ignore[attr-defined]
+
+
+def test_the_buzzer_and_menus_produce_the_same_action_as_do() -> None:
+    table = Table()
+    assert table.flow.scene().private_for is None
+    table.feed(kind="press", station=2)
+    scene = table.flow.scene()
+    assert scene.private_for == 2
+    assert "Wine ×3" in texts(scene)
+    for nav in ("ok", "ok", "ok"):  # Pour > Wine > Into goblet 1
+        table.feed(kind="nav", nav=nav)
+    assert table.named("poured") == [{"seat": 2, "goblet": 1, "count": 1}]
+    assert table.flow.scene().private_for == 2  # one action left: the view stays open
+    table.feed(kind="release", station=2)
+    assert table.flow.scene().private_for is None
+
+
+def test_back_climbs_the_menus_and_closes_the_view_at_the_top() -> None:
+    table = Table()
+    table.feed(kind="press", station=2)
+    table.feed(kind="nav", nav="ok")
+    table.feed(kind="nav", nav="back")
+    table.feed(kind="nav", nav="back")
+    assert table.flow.scene().private_for is None
+    assert table.named("poured") == []
+
+
+def test_only_the_owner_opens_the_deciding_view() -> None:
+    table = Table()
+    table.feed(kind="press", station=3)  # not seat 3's turn: a look at its own screen only
+    scene = table.flow.scene()
+    assert scene.private_for == 3 and "Pour" not in texts(scene)
+    table.feed(kind="release", station=3)
+    table.feed(kind="press", station=2)
+    assert table.flow.scene().private_for == 2
+
+
+def test_seats_beyond_the_eighth_confirm_with_ok() -> None:
+    header = {"game": "goblets", "seed": 2, "players": 10, "host": 8,
+              "options": {"characters": False}}
+    table = Table(header, stations=tuple(range(1, 9)))
+    turn = table.named("turn")[-1]
+    assert turn["seat"] == 9  # the Winetaster of the pair (9, 10)
+    table.feed(kind="nav", nav="ok")
+    assert table.flow.scene().private_for == 9
+
+
+def test_the_public_table_never_shows_a_token_and_the_reveal_plays_the_drink_sound() -> None:
+    header = dict(HEADER, bots=[1, 2, 3, 4], seed=9)
+    table = Table(header)
+    scenes_seen = 0
+    while not table.flow.finished:
+        due = table.clock.next_due()
+        assert due is not None
+        table.clock.advance_to(due)
+        scene = table.flow.scene()
+        if scene.private_for is None and "Toast of course" not in scene.title \
+                and "game over" not in scene.title:
+            assert not [g for g in glyphs(scene) if g.kind == "token"]
+            scenes_seen += 1
+    assert scenes_seen > 10
+    assert table.ctx.sound.played.count("drink") >= 3 * 4  # type: ignore[attr-defined]
+    over = table.named("game_over")[0]
+    assert over["winners"] and set(over["vp"]) == {1, 2, 3, 4}
+    assert "game over" in table.flow.scene().title
+
+
+def test_scored_events_keep_vp_private_until_game_over() -> None:
+    header = dict(HEADER, bots=[1, 2, 3, 4])
+    table = Table(header)
+    table.clock.run_all()
+    assert table.flow.finished
+    for e in table.named("scored"):
+        assert set(e) == {"seat"}
+    assert table.named("game_over")[0]["vp"]
+
+
+def test_header_errors_are_header_errors_naming_the_field() -> None:
+    with pytest.raises(HeaderError, match="players"):
+        Table(dict(HEADER, players=1))
+    with pytest.raises(HeaderError, match="bots"):
+        Table(dict(HEADER, bots=[7]))
+
+
+def test_replay_of_a_scripted_file_with_the_box_runner() -> None:
+    lines = [json.dumps(HEADER)] + [json.dumps(x) for x in (
+        {"t": 1, "do": {"type": "pour", "seat": 2, "token": "wine", "goblet": 2}},
+        {"t": 2, "do": {"type": "rotate", "seat": 2, "direction": "widdershins"}},
+        {"t": 3, "press": 3}, {"t": 3.1, "nav": "next"}, {"t": 3.2, "nav": "ok"},
+        {"t": 3.3, "nav": "ok"}, {"t": 3.4, "release": 3},
+    )]
+    header, inputs = load(lines)
+    out: list[dict[str, Any]] = []
+    run(header, inputs, out.append)
+    names = [e["event"] for e in out]
+    assert "rotated" in names and "peeked" in names
+    assert [e for e in out if e["event"] == "peeked"] == [{"t": 3.3, "event": "peeked",
+                                                           "seat": 3}]
+    again: list[dict[str, Any]] = []
+    run(*load(lines), again.append)
+    assert again == out
