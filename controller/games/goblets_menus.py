@@ -10,8 +10,22 @@ from typing import Any
 
 from controller.menu import BACK, MenuState, menu
 from models.goblets.actions import (
-    Action, Choose, Drink, Gamble, Juggle, Pass, Peek, Plot, Pour, Rotate, Scheme, Spy, Swap,
-    Taste, Toast, Transmute,
+    Action,
+    Choose,
+    Drink,
+    Gamble,
+    Juggle,
+    Pass,
+    Peek,
+    Plot,
+    Pour,
+    Rotate,
+    Scheme,
+    Spy,
+    Swap,
+    Taste,
+    Toast,
+    Transmute,
 )
 
 CLOSE = object()  # what the picker answers when Back leaves its top menu

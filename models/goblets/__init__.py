@@ -8,5 +8,18 @@ from models.goblets.setup import FixedDeal, SetupError
 from models.goblets.state import GameState, Options
 from models.goblets.tokens import POOL, Token
 
-__all__ = ["Action", "Character", "FixedDeal", "Game", "GameState", "House", "Options", "POOL",
-           "SetupError", "Timing", "Token", "parse_action", "to_dict"]
+__all__ = [
+           "POOL",
+           "Action",
+           "Character",
+           "FixedDeal",
+           "Game",
+           "GameState",
+           "House",
+           "Options",
+           "SetupError",
+           "Timing",
+           "Token",
+           "parse_action",
+           "to_dict",
+]

@@ -8,7 +8,7 @@ Goblette). Seats are 1..players, clockwise; your left neighbour is the next seat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from models.goblets.errors import MalformedAction, UnknownAction
 from models.goblets.tokens import Token
@@ -134,8 +134,8 @@ class Choose:
     goblet: int
 
 
-Action = Union[Pour, Peek, Rotate, Swap, Toast, Pass, Juggle, Scheme, Spy, Transmute, Plot,
-               Taste, Gamble, Drink, Choose]
+Action = (Pour | Peek | Rotate | Swap | Toast | Pass | Juggle | Scheme | Spy | Transmute | Plot
+          | Taste | Gamble | Drink | Choose)
 
 TYPES: dict[str, type] = {
     "pour": Pour, "peek": Peek, "rotate": Rotate, "swap": Swap, "toast": Toast, "pass": Pass,

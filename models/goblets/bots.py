@@ -10,7 +10,18 @@ from __future__ import annotations
 import random
 
 from models.goblets.actions import (
-    Action, Choose, Drink, Gamble, Pass, Peek, Plot, Pour, Rotate, Swap, Taste, Toast,
+    Action,
+    Choose,
+    Drink,
+    Gamble,
+    Pass,
+    Peek,
+    Plot,
+    Pour,
+    Rotate,
+    Swap,
+    Taste,
+    Toast,
 )
 from models.goblets.engine import Game
 from models.goblets.tokens import Token

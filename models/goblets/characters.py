@@ -28,8 +28,8 @@ class Character(Enum):
                       "Take the Unicorn Antidote behind your screen.")
     TOASTMASTER = (5, "Toastmaster", Timing.TOAST, "You take two final actions instead of one.")
     SCHEMER = (6, "Schemer", Timing.TURN,
-               "Once per course, as an action, everyone else looks away and you swap the "
-               "coasters of two goblets.")
+               ("Once per course, as an action, everyone else looks away and you swap the "
+               "coasters of two goblets."))
     GLUTTON = (7, "Glutton", Timing.SCORE,
                "+1 VP if you survive with 3 or more Wine in your goblet.")
     MARTYR = (8, "Martyr", Timing.SCORE,
@@ -37,19 +37,19 @@ class Character(Enum):
     TASTER = (9, "Taster", Timing.DRINK,
               "Peek into your goblet and return one token of your choice from it to the pool.")
     ALCHEMIST = (10, "Alchemist", Timing.TURN,
-                 "Once per course, as a free action, turn a Poison behind your screen into an "
-                 "Antidote or back.")
+                 ("Once per course, as a free action, turn a Poison behind your screen into an "
+                 "Antidote or back."))
     HOARDER = (11, "Hoarder", Timing.COURSE, "Take 1 extra Wine behind your screen.")
     IMPATIENT = (12, "Impatient", Timing.TURN,
                  "You may call the Toast with 1 Wine still behind your screen.")
     PLOTTER = (13, "Plotter", Timing.COURSE,
-               "After targets are dealt, you may swap your target card with another player's "
-               "(never taking your own house).")
+               ("After targets are dealt, you may swap your target card with another player's "
+               "(never taking your own house)."))
     PACIFIST = (14, "Pacifist", Timing.SCORE,
                 "You score 2 VP for surviving and nothing for your target.")
     AVENGER = (15, "Avenger", Timing.SCORE,
-               "If you are poisoned, you still score 1 VP when your target is poisoned too, and "
-               "+1 more when the player who targeted you is poisoned.")
+               ("If you are poisoned, you still score 1 VP when your target is poisoned too, and "
+               "+1 more when the player who targeted you is poisoned."))
     SPY = (16, "Spy", Timing.TURN,
            "Once per course, as an action, look at the tokens behind another player's screen.")
     BUTLER = (17, "Butler", Timing.TURN, "Your Rotate may move the goblets one or two places.")
@@ -74,7 +74,7 @@ class Character(Enum):
         return self in ONCE_PER_COURSE
 
     @classmethod
-    def parse(cls, name: object) -> "Character":
+    def parse(cls, name: object) -> Character:
         """A character from its number (1-21) or name; ValueError names the bad one.
 
         >>> Character.parse(5).title, Character.parse("ogre cook").number

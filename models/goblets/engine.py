@@ -15,23 +15,58 @@ from typing import Any
 from models.base import Happening
 from models.goblets import russian, tiebreak
 from models.goblets.actions import (
-    Action, Choose, Drink, Gamble, Juggle, Pass, Peek, Plot, Pour, Rotate, Scheme, Spy, Swap,
-    Taste, Toast, Transmute, parse_action,
+    Action,
+    Choose,
+    Drink,
+    Gamble,
+    Juggle,
+    Pass,
+    Peek,
+    Plot,
+    Pour,
+    Rotate,
+    Scheme,
+    Spy,
+    Swap,
+    Taste,
+    Toast,
+    Transmute,
+    parse_action,
 )
 from models.goblets.characters import Character
 from models.goblets.errors import (
-    BadChoice, GameIsOver, IllegalAction, NoActionsLeft, NotAllowedNow, NotYourTurn,
-    ToastNotFirstAction, ToastWithWineLeft, WinetasterCannotToast,
+    BadChoice,
+    GameIsOver,
+    IllegalAction,
+    NoActionsLeft,
+    NotAllowedNow,
+    NotYourTurn,
+    ToastNotFirstAction,
+    ToastWithWineLeft,
+    WinetasterCannotToast,
 )
 from models.goblets.moves import check_move, make_move
 from models.goblets.setup import (
-    FixedDeal, begin_course, deal_characters, options_from_header,
+    FixedDeal,
+    begin_course,
+    deal_characters,
+    options_from_header,
 )
 from models.goblets.state import (
-    COURSES, RUSSIAN, RUSSIAN_VICTORY, GameState, Options, Step,
+    COURSES,
+    RUSSIAN,
+    RUSSIAN_VICTORY,
+    GameState,
+    Options,
+    Step,
 )
 from models.goblets.toast import (
-    check_choice, clear_table, drink_steps, final_steps, make_choice, reveal_and_score,
+    check_choice,
+    clear_table,
+    drink_steps,
+    final_steps,
+    make_choice,
+    reveal_and_score,
 )
 from models.goblets.tokens import Token, as_names
 
@@ -49,7 +84,7 @@ class Game:
         self.fixed = fixed or FixedDeal()
 
     @classmethod
-    def from_header(cls, header: dict[str, Any], rng: random.Random) -> "Game":
+    def from_header(cls, header: dict[str, Any], rng: random.Random) -> Game:
         """A game from a replay header (``players``, ``options``, fixed deal, ``host``)."""
         options, fixed, host = options_from_header(header)
         return cls(options, rng, fixed, host)
@@ -138,7 +173,8 @@ class Game:
         elif kind == "free_peek" and isinstance(action, Peek):
             if action.goblet not in (None, s.units[step.unit].place):
                 raise BadChoice("the Winetaster's free Peek looks into your own goblet")
-        elif kind in _CHOICES and isinstance(action, _CHOICES[kind]):
+        elif kind in _CHOICES and isinstance(action, (Plot, Taste, Gamble)) \
+                and isinstance(action, _CHOICES[kind]):
             check_choice(s, step, action)
         elif kind == "drink" and isinstance(action, Drink):
             russian.check_drink(s, action)

@@ -8,10 +8,22 @@ from __future__ import annotations
 from models.base import IllegalAction, NotYourTurn, UnknownAction
 
 __all__ = [
-    "IllegalAction", "NotYourTurn", "UnknownAction", "MalformedAction", "NoActionsLeft",
-    "ToastWithWineLeft", "ToastNotFirstAction", "WinetasterCannotToast", "NobleCannotPeek",
-    "AbilityAlreadyUsed", "NotYourAbility", "TokenNotBehindScreen", "NoSuchGoblet",
-    "NotAllowedNow", "BadChoice", "GameIsOver",
+    "AbilityAlreadyUsed",
+    "BadChoice",
+    "GameIsOver",
+    "IllegalAction",
+    "MalformedAction",
+    "NoActionsLeft",
+    "NoSuchGoblet",
+    "NobleCannotPeek",
+    "NotAllowedNow",
+    "NotYourAbility",
+    "NotYourTurn",
+    "ToastNotFirstAction",
+    "ToastWithWineLeft",
+    "TokenNotBehindScreen",
+    "UnknownAction",
+    "WinetasterCannotToast",
 ]
 
 

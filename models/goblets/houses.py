@@ -24,7 +24,7 @@ class House(str, Enum):
         return MOTTOS[self]
 
     @classmethod
-    def parse(cls, name: object) -> "House":
+    def parse(cls, name: object) -> House:
         """A house from its name, colour or number 1-6; ValueError names the bad one."""
         key = str(name).strip().lower()
         for i, house in enumerate(cls, start=1):

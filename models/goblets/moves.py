@@ -11,11 +11,25 @@ from collections import Counter
 
 from models.base import Happening
 from models.goblets.actions import (
-    Action, Juggle, Pass, Peek, Pour, Rotate, Scheme, Spy, Swap, Transmute,
+    Action,
+    Juggle,
+    Pass,
+    Peek,
+    Pour,
+    Rotate,
+    Scheme,
+    Spy,
+    Swap,
+    Transmute,
 )
 from models.goblets.characters import Character
 from models.goblets.errors import (
-    AbilityAlreadyUsed, BadChoice, NobleCannotPeek, NoSuchGoblet, NotAllowedNow, NotYourAbility,
+    AbilityAlreadyUsed,
+    BadChoice,
+    NobleCannotPeek,
+    NoSuchGoblet,
+    NotAllowedNow,
+    NotYourAbility,
     TokenNotBehindScreen,
 )
 from models.goblets.state import RUSSIAN, GameState, Step, Unit
@@ -67,10 +81,11 @@ def check_move(state: GameState, step: Step, action: Action) -> None:
                 raise BadChoice("name the goblet to Peek into: no goblet is yours in "
                                 "Russian Goblette")
             _place(state, action.goblet)
-        elif action.goblet is not None and _place(state, action.goblet) != unit.place:
-            if not (state.active_character(unit) is Character.SOMMELIER and step.kind == "turn"):
-                raise NotYourAbility(f"you may only Peek into your own goblet (place "
-                                     f"{unit.place}); the Sommelier may look into any")
+        elif (action.goblet is not None and _place(state, action.goblet) != unit.place
+              and not (state.active_character(unit) is Character.SOMMELIER
+                       and step.kind == "turn")):
+            raise NotYourAbility(f"you may only Peek into your own goblet (place "
+                                 f"{unit.place}); the Sommelier may look into any")
     elif isinstance(action, Rotate):
         if russian:
             raise NotAllowedNow("you can't Rotate in Russian Goblette")

@@ -15,7 +15,15 @@ from models.base import Happening
 from models.goblets.characters import DECK, Character
 from models.goblets.houses import HOUSES, House
 from models.goblets.state import (
-    BANQUET, RUSSIAN, RUSSIAN_GOBLETS, WINETASTERS, GameState, Goblet, Options, Step, Unit,
+    BANQUET,
+    RUSSIAN,
+    RUSSIAN_GOBLETS,
+    WINETASTERS,
+    GameState,
+    Goblet,
+    Options,
+    Step,
+    Unit,
 )
 from models.goblets.tokens import SCREEN_START, Token, goblet_setup
 
@@ -115,7 +123,7 @@ def _fixed(header: dict[str, Any], options: Options) -> FixedDeal:
                 raise SetupError(f"goblets: {exc}") from None
     loyalty: dict[int, dict[int, str]] = {}
     for course, deal in _by_course(header.get("loyalty") or {}).items():
-        for s, card in deal.items():
+        for card in deal.values():
             if card not in ("loyal", "traitor"):
                 raise SetupError(f"loyalty: {card!r} is not a Winetaster card (loyal or traitor)")
         loyalty[course] = {_seat(s, n, "loyalty"): c for s, c in deal.items()}
@@ -297,5 +305,13 @@ def _course_abilities(state: GameState) -> list[Step]:
     return steps
 
 
-__all__ = ["FixedDeal", "SetupError", "begin_course", "deal_characters", "draw_character",
-           "options_from_header", "seating", "BANQUET"]
+__all__ = [
+    "BANQUET",
+    "FixedDeal",
+    "SetupError",
+    "begin_course",
+    "deal_characters",
+    "draw_character",
+    "options_from_header",
+    "seating",
+]

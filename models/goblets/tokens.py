@@ -16,7 +16,7 @@ class Token(str, Enum):
     OGRE = "ogre"  # the Ogre Poison
 
     @classmethod
-    def parse(cls, name: object) -> "Token":
+    def parse(cls, name: object) -> Token:
         """A token from its name (``"wine"``, ``"Ogre Poison"``...); ValueError names the bad one."""
         key = str(name).strip().lower().replace("_", " ")
         key = {"unicorn antidote": "unicorn", "ogre poison": "ogre"}.get(key, key)

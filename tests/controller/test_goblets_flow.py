@@ -12,7 +12,7 @@ from controller.clock import ManualClock
 from controller.flow import FlowContext, HeaderError, Input, flow_for
 from controller.games.goblets import GobletsFlow
 from controller.replay import load, run
-from hardware.display.widgets import Banner, Card, Glyph, Row, Scene, Text
+from hardware.display.widgets import Banner, Card, Glyph, Scene, Text
 
 HEADER: dict[str, Any] = {"game": "goblets", "seed": 4, "players": 4, "host": 1,
                           "goblets": ["wine", "poison", "poison", "antidote"],

@@ -7,12 +7,26 @@ from collections import Counter
 import pytest
 
 from models.goblets.actions import (
-    Gamble, Juggle, Pass, Peek, Plot, Pour, Rotate, Scheme, Spy, Taste, Toast, Transmute,
+    Gamble,
+    Juggle,
+    Pass,
+    Peek,
+    Plot,
+    Pour,
+    Rotate,
+    Scheme,
+    Spy,
+    Taste,
+    Toast,
+    Transmute,
 )
 from models.goblets.characters import Character, Timing
 from models.goblets.engine import Game
 from models.goblets.errors import (
-    AbilityAlreadyUsed, BadChoice, NotYourAbility, ToastWithWineLeft,
+    AbilityAlreadyUsed,
+    BadChoice,
+    NotYourAbility,
+    ToastWithWineLeft,
 )
 from models.goblets.scenario import events, pass_until, play, pour_wine_until_toast, table
 from models.goblets.tokens import POOL, Token

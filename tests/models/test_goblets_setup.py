@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from models.goblets import Game, Options, SetupError
+from models.goblets import setup as setup_mod
 from models.goblets.houses import House
-from models.goblets.scenario import pour_wine_until_toast, pass_until, table
+from models.goblets.scenario import pass_until, pour_wine_until_toast, table
 from models.goblets.setup import options_from_header, seating
 from models.goblets.state import GameState, Unit
 from models.goblets.tokens import POOL, Token
-from models.goblets import setup as setup_mod
 
 TARGETS4 = {1: "McToadery", 2: "Aconitiers", 3: "Wespendorf", 4: "De Miceti"}
 

@@ -8,10 +8,10 @@ import pytest
 
 from models.goblets.actions import Choose, Juggle, Pass, Peek, Pour, Toast
 from models.goblets.engine import Game
-from models.goblets.errors import BadChoice, NotAllowedNow, NoActionsLeft
+from models.goblets.errors import BadChoice, NoActionsLeft, NotAllowedNow
+from models.goblets.houses import House
 from models.goblets.scenario import events, pass_until, play, pour_wine_until_toast, table
 from models.goblets.scoring import Drinker, course_points, most_wine, table_points
-from models.goblets.houses import House
 from models.goblets.tokens import POOL, Token, survives
 
 GOBLETS = ["wine", "poison", "poison", "antidote"]

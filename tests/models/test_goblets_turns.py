@@ -10,8 +10,17 @@ import pytest
 from models.goblets.actions import Pass, Peek, Pour, Rotate, Swap, Toast, parse_action
 from models.goblets.engine import Game
 from models.goblets.errors import (
-    IllegalAction, MalformedAction, NoActionsLeft, NotAllowedNow, NotYourAbility, NotYourTurn,
-    NoSuchGoblet, ToastNotFirstAction, ToastWithWineLeft, TokenNotBehindScreen, UnknownAction,
+    IllegalAction,
+    MalformedAction,
+    NoActionsLeft,
+    NoSuchGoblet,
+    NotAllowedNow,
+    NotYourAbility,
+    NotYourTurn,
+    ToastNotFirstAction,
+    ToastWithWineLeft,
+    TokenNotBehindScreen,
+    UnknownAction,
 )
 from models.goblets.scenario import events, play, pour_wine_until_toast, table
 from models.goblets.tokens import Token
@@ -72,7 +81,7 @@ def test_pour_of_a_token_not_behind_the_screen_is_refused() -> None:
 def test_peek_looks_into_your_own_goblet_privately() -> None:
     game = game4()
     out = play(game, Peek(2))
-    peek = [h for h in out if h.event == "peeked"][0]
+    peek = next(h for h in out if h.event == "peeked")
     assert peek.fields == {"seat": 2}
     assert peek.private == {"goblet": 2, "tokens": {"poison": 1}}
     assert game.view(2)["seen"][0]["tokens"] == {"poison": 1}

@@ -10,7 +10,11 @@ import pytest
 from models.goblets import Game, Options
 from models.goblets.actions import Drink, Pass, Peek, Pour, Rotate, Swap, Toast
 from models.goblets.errors import (
-    BadChoice, NobleCannotPeek, NotAllowedNow, ToastNotFirstAction, WinetasterCannotToast,
+    BadChoice,
+    NobleCannotPeek,
+    NotAllowedNow,
+    ToastNotFirstAction,
+    WinetasterCannotToast,
 )
 from models.goblets.scenario import events, pass_until, play, pour_wine_until_toast, table
 from models.goblets.tokens import POOL, Token
