@@ -262,7 +262,8 @@ class Referee:
             fields: dict[str, Any] = {**head, "invited": sorted(invited), "word": words_field(invited),
                                       "kind": kind}
             if kind == "middleman":
-                fields["words"] = {str(s): _one_or_list(accepted_words(c)) for s, c in invited.items()}
+                fields["words"] = {str(s): _one_or_list(accepted_words(invited[s]))
+                                   for s in sorted(invited)}
             if by_box:
                 fields["by"] = "box"
             self._emit("reveal", **fields)
