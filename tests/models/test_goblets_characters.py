@@ -292,3 +292,17 @@ def test_chaperone_who_calls_the_toast_is_simply_last() -> None:
         order.append(game.current_player)
         play(game, Pass(game.current_player))
     assert order == [3, 4, 1, 2]
+
+
+def test_alchemist_free_action_does_not_count_as_the_first_action() -> None:
+    game = game4(s2="Alchemist")
+    for _ in range(2):
+        for seat in (2, 3, 4, 1):
+            unit = game.state.unit_of(seat)
+            while game.current_player == seat and unit.screen[W]:
+                play(game, Pour(seat, unit.place, (W,)))
+            if game.current_player == seat:
+                play(game, Pass(seat))
+    play(game, Transmute(2, A))
+    out = play(game, Toast(2))
+    assert events(out, "toast") == [{"caller": 2, "course": 1}]

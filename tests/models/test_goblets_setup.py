@@ -160,3 +160,9 @@ def test_characters_dealt_one_per_seat_from_the_shuffled_21() -> None:
     assert sorted(chars) == [1, 2, 3, 4, 5, 6]
     assert len(set(chars.values())) == 6
     assert len(game.state.deck) == 15
+
+
+def test_the_first_host_is_seat_1_unless_the_header_names_one() -> None:
+    game = Game.from_header({"players": 5}, random.Random(1))
+    game.start()
+    assert game.state.host == 1 and game.current_player == 2

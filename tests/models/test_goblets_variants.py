@@ -272,3 +272,25 @@ def test_only_nobles_characters_are_face_up() -> None:
 def test_winetasters_conserve_tokens() -> None:
     game = wt(12, host=12)
     assert game.state.all_tokens() == Counter(POOL)
+
+
+def test_russian_goblette_keeps_the_final_actions_before_drinking() -> None:
+    game = russian(host=3)
+    pour_wine_until_toast(game, caller=3)
+    order = []
+    while game.step.kind == "final":
+        order.append(game.current_player)
+        play(game, Pass(game.current_player))
+    assert order == [1, 2, 3]
+    assert game.step.kind == "drink" and game.current_player == 1
+
+
+def test_winetaster_may_use_the_nobles_turn_ability() -> None:
+    from models.goblets.actions import Juggle
+
+    game = table(8, host=8, characters={2: "Juggler", 1: "Sommelier"})
+    assert game.current_player == 1
+    with pytest.raises(Exception, match="Sommelier"):
+        play(game, Peek(1, 3))  # the Winetaster's own card is face down
+    play(game, Juggle(1, (2, 3)))
+    assert game.current_player == 2
