@@ -159,3 +159,16 @@ def test_a_bad_do_line_is_rejected_and_loses_nothing():
 def test_a_bad_header_is_a_clear_error(over, message):
     with pytest.raises((HeaderError, ReplayError), match=message):
         run([], **over)
+
+
+def test_house_rule_a_veto_press_exactly_at_veto_s_is_too_late():
+    ev = run(REVEAL + [{"t": 1.0, "press": 3}, {"t": 1.1, "say": "na zdorovie", "end": 1.5},
+                       {"t": 4.5, "press": 1}])
+    assert named(ev, "win")[0]["t"] == 4.5 and not named(ev, "vetoed")
+    assert named(ev, "ignored")[-1] == {"t": 4.5, "event": "ignored", "station": 1,
+                                         "reason": "between cards"}
+
+
+def test_house_rule_a_claim_pressed_exactly_at_card_timeout_s_is_too_late():
+    ev = run(REVEAL + [{"t": 20.5, "press": 3}])
+    assert named(ev, "unwon")[0]["t"] == 20.5 and not named(ev, "claim")

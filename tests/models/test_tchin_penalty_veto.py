@@ -131,3 +131,14 @@ def test_only_the_live_claim_can_be_vetoed():
     say(ref, 4.1, 4.5, "na zdorovie")
     ev = tick(ref, 4.5) + press(ref, 5.0, 1)
     assert named(ev, "vetoed") == [{"event": "vetoed", "station": 4, "voters": [1]}]
+
+
+def test_house_rule_penalty_gives_back_the_last_card_won():
+    ref = referee(FOUR, ["D24", "D11", "D05"])
+    press(ref, 0.5, 1)
+    win_card(ref, 3, "na zdorovie", 1.0)  # 3 wins D24
+    press(ref, 6.0, 3)  # D11: 1, 2, 3 invited
+    win_card(ref, 3, "kanpai", 6.5)  # 3 wins D11
+    press(ref, 11.0, 3)  # D05: 1 and 4 invited
+    ev = press(ref, 11.5, 3)
+    assert ev[0]["card"] == "D11" and ref.piles[3] == ["D24"]
