@@ -196,7 +196,7 @@ class GobletsFlow(GameFlow):
         if seat is None or seat in self.bots:
             return
         self.gate = PrivateGate(self.ctx.clock, seat, f"Seat {seat}", VIEW_TIMEOUT_S,
-                                on_open=self._new_picker, on_close=self._gate_closed)
+                                on_open=self._decide_opened, on_close=self._gate_closed)
         self.gate_kind = "decide"
         self.picker = None
 
@@ -213,6 +213,11 @@ class GobletsFlow(GameFlow):
     def _look_closed(self, reason: str) -> None:
         self.gate = None
         self._wait_for_current()
+
+    def _decide_opened(self) -> None:
+        if self.gate is not None:
+            self.ctx.emit("private_view", seat=self.gate.seat)
+        self._new_picker()
 
     def _new_picker(self) -> None:
         seat = self.engine.current_player

@@ -191,6 +191,8 @@ class Game:
             raise WinetasterCannotToast("a Winetaster cannot call the Toast")
         if step.acted:
             raise ToastNotFirstAction("the Toast must be your first and only action this turn")
+        if unit.winetaster is not None and step.kind == "turn":
+            raise ToastNotFirstAction("a Noble may Toast only before their Winetaster plays")
         allowance = 1 if s.active_character(unit) is Character.IMPATIENT else 0
         if s.wine_at_turn_start > allowance:
             raise ToastWithWineLeft(

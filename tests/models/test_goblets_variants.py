@@ -214,6 +214,10 @@ def test_the_noble_may_toast_before_the_winetaster_when_no_wine_is_left() -> Non
     assert game.step.kind == "noble_first" and game.current_player == 2
     with pytest.raises(ToastNotFirstAction):
         play(game, Pass(2), Toast(2))
+    play(game, Pass(1))  # the Winetaster plays; now the Noble's own action
+    assert game.current_player == 2 and game.step.kind == "turn"
+    with pytest.raises(ToastNotFirstAction, match="before their Winetaster"):
+        play(game, Toast(2))
     game = wt(8, host=8)
     pour_wine_until_toast(game, caller=2)
     assert game.state.caller == 2
