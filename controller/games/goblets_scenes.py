@@ -177,4 +177,4 @@ def end_scene(pub: dict[str, Any], final: dict[str, Any]) -> Scene:
         Menu(tuple(r.text for r in rows), cursor=-1, title="Final ranking")
     return Scene(f"{TITLE} · game over",
                  (Banner(f"{names.capitalize()} win{'s' if len(winners) == 1 else ''}!",
-                         colour=(230, 190, 70), subtitle=subtitle), ranking))
+                         colour=(150, 105, 20), subtitle=subtitle), ranking))
