@@ -257,4 +257,8 @@ def load(path: str | Path | None = None) -> Config:
         if path is not None:
             raise ConfigError(f"{p}: no such config file")
         return validate(Config())
-    return parse(p.read_text(encoding="utf-8"), str(p))
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:  # a damaged SD card, a binary file
+        raise ConfigError(f"{p}: cannot be read as a UTF-8 text file ({exc})") from None
+    return parse(text, str(p))

@@ -1,0 +1,212 @@
+"""Surviving a party: the box killed mid-game, a stuck buzzer, no microphone, no speaker,
+a full disk, a broken config. Real parts throughout: the box as a subprocess, gpiozero's
+MockFactory pins, SQLite, sounddevice, the TOML loader.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import flows_for_tests  # noqa: F401  (registers "countdown-test")
+
+from controller import replay
+from controller.app import Box
+from controller.cli import load_config
+from controller.config import Config, Display, Sound
+from controller.journal import Journal
+from hardware.buttons import ButtonEvent
+from hardware.sound import Speaker
+
+ROOT = Path(__file__).resolve().parents[2]
+HEADER = {"game": "countdown-test", "seed": 11, "players": 4}
+# half a second apart, so the box can be killed between two of them
+SCRIPT = [{"t": 0.5, "press": 1}, {"t": 1.0, "say": "prost", "end": 1.3}, {"t": 1.5, "press": 2},
+          {"t": 2.0, "nav": "ok"}, {"t": 2.5, "press": 3}, {"t": 3.0, "say": "salud", "end": 3.4}]
+BOX = ("import sys; sys.path.insert(0, {tests!r}); import flows_for_tests; "
+       "from controller.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
+def headless(tmp_path: Path, **changes: object) -> Config:
+    return Config(display=Display(mode="headless", width=640, height=360),
+                  data_dir=str(tmp_path / "data"), **changes)  # type: ignore[arg-type]
+
+
+def start_box(tmp_path: Path, script: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "share"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    env.pop("CLINKBOX_CONFIG", None)
+    code = BOX.format(tests=str(ROOT / "tests" / "controller"))
+    return subprocess.Popen([sys.executable, "-c", code, "run", "--headless", "--simulate", "--script", str(script),
+                             "--seconds", "30"], cwd=tmp_path, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def journaled_inputs(db: Path) -> int:
+    if not db.exists():
+        return 0
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1.0)
+    try:
+        return int(con.execute("SELECT count(*) FROM inputs").fetchone()[0])
+    except sqlite3.Error:
+        return 0  # the tables are not made yet
+    finally:
+        con.close()
+
+
+def test_kill_9_in_the_middle_of_a_game_then_the_restarted_box_resumes_it_with_no_input_lost(
+        tmp_path: Path) -> None:
+    script = tmp_path / "party.jsonl"
+    script.write_text("\n".join(json.dumps(x) for x in [HEADER, *SCRIPT]) + "\n")
+    db = tmp_path / "share" / "clinkbox" / "journal.sqlite3"
+
+    first = start_box(tmp_path, script)
+    deadline = time.monotonic() + 20
+    while journaled_inputs(db) < 3 and first.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert first.poll() is None, f"the box ended before it could be killed: {first.communicate()}"
+    first.send_signal(signal.SIGKILL)  # the power cord, as far as the box can tell
+    first.communicate(timeout=10)
+    assert first.returncode == -signal.SIGKILL
+    kept = journaled_inputs(db)
+    assert 3 <= kept < len(SCRIPT), "killed in the middle of the game"
+
+    second = start_box(tmp_path, script)
+    out, err = second.communicate(timeout=60)
+    assert second.returncode == 0, err
+    assert f"resumed game 1 after {kept} of {len(SCRIPT)} inputs" in err
+    live = [json.loads(line) for line in out.splitlines()]
+
+    header, inputs = replay.load([json.dumps(HEADER), *(json.dumps(x) for x in SCRIPT)])
+    replayed = replay.run(header, inputs, lambda event: None).events
+    assert live == replayed, "the resumed game decided exactly what a replay of its inputs decides"
+    assert live[-1]["event"] == "game_over"
+
+    journal = Journal(db)
+    assert journal.games() == [(1, "countdown-test", "over")]
+    assert [i.as_dict() for i in journal.load(1).inputs] == [i.as_dict() for i in inputs], \
+        "every accepted input is in the journal once, in order"
+    journal.close()
+
+
+def test_a_buzzer_stuck_down_for_thirty_seconds_is_disabled_and_the_game_goes_on(tmp_path, mock_factory):
+    box = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
+    box.shell.start_game(dict(HEADER))
+    assert box.shell.session is not None
+    mock_factory.pin(27).drive_low()  # station 2's buzzer jams down
+    down = box.panel.down_since[2]
+    box._watch_stuck(down + box.cfg.buttons.stuck_s - 0.5)
+    assert 2 not in box.shell.disabled, "held, but not yet for 30 s"
+    box._watch_stuck(down + box.cfg.buttons.stuck_s)
+    assert 2 in box.shell.disabled and 2 in box.panel.disabled
+    assert box.shell.scene().footer.startswith("Station 2's buzzer is stuck down")
+    assert box.panel.leds[2].value == 0, "its LED is put out"
+
+    fed: list[tuple[int | None, bool]] = []
+    box.panel.on_event = lambda ev: fed.append((ev.station, ev.pressed))  # what the pins report
+    mock_factory.pin(27).drive_high()  # the jammed buzzer flickers: ignored while disabled
+    mock_factory.pin(27).drive_low()
+    mock_factory.pin(4).drive_low()  # station 1 still plays
+    mock_factory.pin(4).drive_high()
+    assert fed == [(1, True), (1, False)]
+    box._watch_stuck(down + box.cfg.buttons.stuck_s + 0.5)
+    assert 2 in box.shell.disabled, "still down: still disabled"
+    mock_factory.pin(27).drive_high()  # the jam clears
+    box._watch_stuck(down + box.cfg.buttons.stuck_s + 1)
+    assert 2 not in box.shell.disabled and 2 not in box.panel.disabled and box.shell.notices[-1] == "Station 2's buzzer is free again."
+    box.close()
+
+
+def test_a_game_started_while_a_buzzer_is_stuck_leaves_that_station_out(tmp_path, mock_factory):
+    box = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
+    mock_factory.pin(23).drive_low()  # station 3
+    down = box.panel.down_since[3]
+    box._watch_stuck(down + 30.0)
+    box.shell.start_game(dict(HEADER))
+    assert box.shell.session is not None and box.shell.session.ctx.disabled == frozenset({3})
+    box.close()
+
+
+def test_the_microphone_coming_and_going_is_told_to_the_table(tmp_path, mock_factory):
+    box = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
+
+    async def party() -> list[str]:
+        box.loop = asyncio.get_running_loop()
+        # the listener's thread reports what happens to the microphone
+        await asyncio.to_thread(box._speech_status, "unplugged: listening again when it comes back")
+        await asyncio.sleep(0)
+        footers = [box.shell.scene().footer]
+        await asyncio.to_thread(box._speech_status, "back")
+        await asyncio.sleep(0)
+        return [*footers, box.shell.scene().footer]
+
+    assert asyncio.run(party()) == ["Microphone: unplugged: listening again when it comes back", "Microphone: back"]
+    box.close()
+
+
+def test_no_speaker_means_silence_with_a_warning_and_the_game_goes_on(tmp_path, mock_factory, caplog):
+    speaker = Speaker(True, 0.6, "no such speaker at this party")
+    assert not speaker.available and speaker.problem is not None and "no speaker" in speaker.problem
+    speaker.play("win")  # never raises, never blocks
+    assert speaker.played == ["win"]
+    box = Box(headless(tmp_path, sound=Sound(device="no such speaker at this party")), simulate=False,
+              pin_factory=mock_factory)
+    assert "no speaker" in box.shell.scene().footer
+    box.shell.start_game(dict(HEADER))
+    box.shell.t0 = 0.0
+    mock_factory.pin(4).drive_low()
+    ev_t = box.panel.down_since[1]
+    box.shell.button(ButtonEvent(ev_t, True, station=1))
+    assert box.shell.session is not None
+    assert [e["event"] for e in box.shell.session.events] == ["ready", "armed"]
+    box.close()
+
+
+def test_a_full_disk_keeps_the_game_going_in_memory_and_the_table_is_told(tmp_path, mock_factory):
+    box = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
+    box.shell.start_game(dict(HEADER))
+    box.shell.t0 = 0.0
+    session = box.shell.session
+    assert session is not None and session.game_id is not None
+    db = box.journal._db
+    # SQLite's own "database or disk is full", as on a full SD card
+    db.execute(f"PRAGMA max_page_count={db.execute('PRAGMA page_count').fetchone()[0]}")
+    for k in range(120):
+        box.shell.button(ButtonEvent(1.0 + k * 0.01, True, station=1 + k % 4))
+    assert box.journal.problem is not None and "full" in box.journal.problem
+    assert box.shell.scene().footer == box.journal.problem, "the table sees it on the game screen"
+    assert sum(e["event"] == "armed" for e in session.events) == 120, "no press was lost to the full disk"
+    assert len(box.journal.load(session.game_id).inputs) == 120, "and each is kept, in memory"
+    box.close()
+
+
+def test_a_corrupt_config_starts_the_box_on_defaults_and_shows_the_error(tmp_path, mock_factory):
+    bad = tmp_path / "clinkbox.toml"
+    bad.write_text("[pad]\nprev = 14\nok = 14\n")  # one pin for two buttons
+    cfg, problem = load_config(str(bad))
+    assert cfg == Config()
+    assert problem is not None and "GPIO14 is used twice" in problem and str(bad) in problem
+    garbage = tmp_path / "garbage.toml"
+    garbage.write_bytes(b"\x00\xff[stations\n")
+    cfg, problem = load_config(str(garbage))
+    assert cfg == Config() and problem is not None and "cannot be read as a UTF-8 text file" in problem
+
+
+def test_the_box_process_starts_to_its_menu_with_a_corrupt_config(tmp_path):
+    bad = tmp_path / "clinkbox.toml"
+    bad.write_text("[display]\nmode = 'hologram'\n")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "share"), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-m", "controller.cli", "--config", str(bad), "run", "--headless",
+                          "--simulate", "--exit-after-menu"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert out.returncode == 0, out.stderr
+    assert "display.mode = 'hologram' is not one of" in out.stderr and "starting with the defaults" in out.stderr
+    assert "startup_s" in out.stdout
