@@ -87,8 +87,8 @@ def between_scene(view: Mapping[str, Any], news: Banner | None) -> Scene:
     widgets: list[Widget] = []
     if news is not None:
         widgets.append(news)
-    widgets.append(Text(f"Station {who}: press your buzzer to reveal the next card{pot}",
-                        size="heading"))
+    widgets.append(Text(f"Station {who}: press your buzzer to reveal the next card "
+                        f"({_cards_left(view['deck_left'])}){pot}", size="heading"))
     widgets.append(table_row(view, deck))
     return Scene("Tchin Tchin", tuple(widgets), footer="Invited players: gesture + toast, "
                  "then press. Not invited? Hands off!")
