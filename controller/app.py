@@ -133,6 +133,7 @@ class Box:
         self.start_speech()
         frame = 1.0 / max(1, self.cfg.display.fps)
         n = 0
+        flush: asyncio.Future[None] | None = None
         end = None if seconds is None else time.monotonic() + seconds
         try:
             while self.request is None:
@@ -147,6 +148,9 @@ class Box:
                     self._watch_stuck(now)
                 if self.listener is not None and self.shell.mode == "game":
                     self.listener.arm(now - 1.5, now + 3.0)
+                if self.journal.dirty and (flush is None or flush.done()):
+                    # the disk flush runs off the loop: a press never waits for the SD card
+                    flush = asyncio.ensure_future(asyncio.to_thread(self.journal.sync_now))
                 scene = self.shell.scene()
                 self.renderer.draw(scene)
                 if self.sim_leds is not None and self.renderer.band is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -78,8 +79,14 @@ def input_from_dict(d: dict[str, Any]) -> Input:
 class Journal:
     """The box's journal. ``path=None`` keeps it in memory only."""
 
-    def __init__(self, path: str | Path | None) -> None:
+    def __init__(self, path: str | Path | None, *, sync: str = "background") -> None:
+        """``sync``: "full" makes every append wait for the disk; "background" (the box's
+        default) writes at once to the WAL and leaves the disk flush to :meth:`sync_now`,
+        which the service calls off the event loop a few times a second, so a press is never
+        held up by an SD card's fsync."""
         self.path = Path(path) if path else None
+        self.sync = sync
+        self.dirty = False
         self.problem: str | None = None
         self._seq: dict[int, int] = {}
         self._db = self._open()
@@ -91,7 +98,7 @@ class Journal:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
+            db.execute(f"PRAGMA synchronous={'FULL' if self.sync == 'full' else 'NORMAL'}")
             db.executescript(SCHEMA)
             db.execute("SELECT count(*) FROM games").fetchone()
             return db
@@ -150,6 +157,25 @@ class Journal:
         self._seq[game_id] = seq
         self._write("INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
                     (game_id, seq, json.dumps(inp.as_dict(), sort_keys=True)))
+        self.dirty = True
+
+    def sync_now(self) -> None:
+        """Flush what was written to the disk (safe from another thread): after this, a power
+        cut loses nothing. A process crash (kill -9) never loses a committed input."""
+        if self.path is None or self.problem:
+            return
+        self.dirty = False
+        for p in (self.path.with_name(self.path.name + "-wal"), self.path):
+            try:
+                fd = os.open(p, os.O_RDONLY)
+            except OSError:
+                continue
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                log.warning("journal flush failed: %s", exc)
+            finally:
+                os.close(fd)
 
     def finish(self, game_id: int, status: str = "over") -> None:
         self._write("UPDATE games SET status=?, ended=? WHERE id=?", (status, time.time(), game_id))

@@ -98,3 +98,15 @@ def test_export_writes_a_replay_file(tmp_path):
 
 def test_integrity_check(tmp_path):
     assert Journal(tmp_path / "j.sqlite3").check() == "ok"
+
+
+def test_appends_reach_the_disk_on_sync_now_and_full_sync_is_available(tmp_path):
+    j = Journal(tmp_path / "j.sqlite3")
+    assert j._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL: flushed by sync_now
+    gid = j.start_game(HEADER)
+    j.append(gid, INPUTS[0])
+    assert j.dirty
+    j.sync_now()
+    assert not j.dirty
+    strict = Journal(tmp_path / "k.sqlite3", sync="full")
+    assert strict._db.execute("PRAGMA synchronous").fetchone()[0] == 2
