@@ -4,8 +4,10 @@ These are facts about the buttons, not rules of the game: a press the
 buttons cannot vouch for never reaches the referee, so it is never penalized.
 
 * unknown / disabled station: ignored;
-* held: a button already down when a card opens is rejected until released
-  (the press that opened the card does not count as held);
+* held: a button already down when a card opens sends no new press edge, so it
+  cannot claim until it comes up and goes down again; a press line that follows a
+  press with no release between them is taken as a fresh press (the release went
+  unrecorded: a real button cannot go down twice);
 * bounce: a press within ``bounce_s`` of the same station's last press or release.
 """
 
@@ -38,8 +40,7 @@ class Buttons:
         last = self.last_edge.get(station)
         self.last_edge[station] = t
         self.down.add(station)
-        if station in self.held:
-            return "held"
+        self.held.discard(station)  # down again: it must have come up in between
         if last is not None and t - last <= self.bounce_s + EPS:
             return "bounce"
         return None
