@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="play a scripted game (JSON lines) and print the decisions")
     rp.add_argument("file", help="the replay file (header line, then one input per line), or - for stdin")
 
-    sub.add_parser("doctor", help="check pins, buttons, LEDs, microphone, speech model, display, sound")
+    doc = sub.add_parser("doctor", help="check pins, buttons, LEDs, microphone, speech model, display, sound")
+    doc.add_argument("--no-interactive", action="store_true",
+                     help="no hands-on tests (press each button, watch each LED, hear a test sound)")
 
     sp = sub.add_parser("speech", help="speech tools")
     ssub = sp.add_subparsers(dest="speech_command", metavar="SPEECH_COMMAND")
@@ -102,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     if command == "doctor":
         from controller.doctor import main as doctor_main
 
-        return doctor_main(cfg, problem)
+        return doctor_main(cfg, problem, interactive=False if args.no_interactive else None,
+                           config_path=Path(args.config) if args.config else None)
     if command == "journal":
         from controller.journal import Journal
 
