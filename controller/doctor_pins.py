@@ -19,7 +19,8 @@ from controller.doctor_check import Check
 from controller.header import pin_label
 
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
-CMDLINES = (Path("/boot/firmware/cmdline.txt"), Path("/boot/cmdline.txt"))
+#: the running kernel's command line first: the firmware drops or renames ``console=serial0`` there
+CMDLINES = (Path("/proc/cmdline"), Path("/boot/firmware/cmdline.txt"), Path("/boot/cmdline.txt"))
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,9 @@ def taken_pins(config_txt: str, cmdline: str = "", model: str | None = None) -> 
                              ("uart0", "the serial port (UART)", {14, 15})):
         if name in dtparams and dtparams[name][0] in ON:
             taken.append(Taken(dtparams[name][1], what, frozenset(pins)))
-    console = re.search(r"console=(serial0|ttyAMA0|ttyS0)\S*", cmdline)
+    # on a Pi 5, serial0 is the separate debug connector; elsewhere it is GPIO 14 and 15
+    uarts = "ttyAMA0|ttyS0" if model == "pi5" else "serial0|ttyAMA0|ttyS0"
+    console = re.search(rf"console=({uarts})\S*", cmdline)
     if console:
         taken.append(Taken(f"{console.group(0)} (cmdline.txt)", "the serial console", frozenset({14, 15})))
     return taken

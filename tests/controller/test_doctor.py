@@ -134,6 +134,12 @@ def test_the_serial_port_and_console_take_prev_and_next() -> None:
     assert "do_serial_hw 1" in checks[0].fix and "do_serial_cons 1" in checks[1].fix
 
 
+def test_a_pi_5_s_serial_console_is_on_its_own_debug_connector() -> None:
+    cmdline = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait"
+    assert statuses(check_boot_config(Config(), BOOKWORM_CONFIG, cmdline, "c", model="pi5")) == ["PASS"]
+    assert statuses(check_boot_config(Config(), BOOKWORM_CONFIG, cmdline, "c", model="pi4")) == ["FAIL"]
+
+
 def test_one_wire_takes_gpio4_unless_moved() -> None:
     [check] = check_boot_config(Config(), "dtoverlay=w1-gpio\n", "", "c")
     assert check.status == "FAIL" and "GPIO4 (pin 7) = stations[1].button" in check.detail
