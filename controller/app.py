@@ -114,6 +114,8 @@ class Box:
             self.listener = Listener(engine, self._toast_from_thread, self._speech_status,
                                      device=self.cfg.speech.device or None)
             self.listener.start()
+            # a window's verdict waits for a toast that ended in time but is still being decoded
+            self.shell.decision_lag_s = 0.5
         except Exception as exc:  # no speech must never stop the party
             log.warning("speech unavailable (%s): claims are confirmed by the veto vote alone", exc)
             self.shell.notices.append(f"No speech: {exc}")

@@ -50,6 +50,9 @@ class SavedGame:
     header: dict[str, Any]
     inputs: list[Input]
     skipped: int = 0
+    clock_at: list[float | None] | None = None
+    """Per input: where the game clock already stood when it arrived, if past its ``t``
+    (a toast reported late); resuming moves the clock there first, as it was live."""
 
 
 class JournalError(RuntimeError):
@@ -147,16 +150,22 @@ class Journal:
         self._seq[gid] = 0
         return gid
 
-    def append(self, game_id: int, inp: Input) -> None:
-        """Write one accepted input (committed before this returns)."""
+    def append(self, game_id: int, inp: Input, at: float | None = None) -> None:
+        """Write one accepted input (committed before this returns).
+
+        ``at``: the game clock's reading when the input arrived, kept when it is past ``t``.
+        """
         seq = self._seq.get(game_id)
         if seq is None:
             row = self._db.execute("SELECT coalesce(max(seq), 0) FROM inputs WHERE game_id=?", (game_id,)).fetchone()
             seq = int(row[0])
         seq += 1
         self._seq[game_id] = seq
+        line = inp.as_dict()
+        if at is not None and at > inp.t:
+            line["at"] = at
         self._write("INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
-                    (game_id, seq, json.dumps(inp.as_dict(), sort_keys=True)))
+                    (game_id, seq, json.dumps(line, sort_keys=True)))
         self.dirty = True
 
     def sync_now(self) -> None:
@@ -192,15 +201,18 @@ class Journal:
             raise JournalError(f"no game {game_id} in the journal")
         header = json.loads(row[0])
         inputs: list[Input] = []
+        clock_at: list[float | None] = []
         skipped = 0
         for seq, line in self._db.execute(
                 "SELECT seq, line FROM inputs WHERE game_id=? ORDER BY seq", (game_id,)):
             try:
-                inputs.append(input_from_dict(json.loads(line)))
+                obj = json.loads(line)
+                inputs.append(input_from_dict(obj))
+                clock_at.append(float(obj["at"]) if "at" in obj else None)
             except (ValueError, KeyError, TypeError) as exc:
                 skipped += 1
                 log.warning("journal: game %d input %d is unreadable (%s): skipped", game_id, seq, exc)
-        return SavedGame(game_id, header, inputs, skipped)
+        return SavedGame(game_id, header, inputs, skipped, clock_at)
 
     def games(self) -> list[tuple[int, str, str]]:
         return [(int(i), g, s) for i, g, s in self._db.execute("SELECT id, game, status FROM games ORDER BY id")]

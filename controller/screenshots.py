@@ -32,12 +32,16 @@ def shell_scenes() -> list[tuple[str, Scene]]:
 def game_scenes() -> list[tuple[str, Scene]]:
     out: list[tuple[str, Scene]] = []
     for game in ("tchin_tchin", "cheers", "goblets"):
-        try:
-            module = importlib.import_module(f"controller.games.{game}")
-        except Exception as exc:  # a game being repaired must not stop the others' screens
-            log.error("no screenshots for %s: %s", game, exc)
-            continue
-        demo = getattr(module, "demo_scenes", None)
+        demo = None
+        for name in (f"controller.games.{game}", f"controller.games.{game}_demo"):
+            try:
+                demo = getattr(importlib.import_module(name), "demo_scenes", None)
+            except ModuleNotFoundError:
+                continue
+            except Exception as exc:  # a game being repaired must not stop the others' screens
+                log.error("no screenshots for %s: %s", game, exc)
+            if demo is not None:
+                break
         if demo is None:
             continue
         prefix = game.replace("_", "-")

@@ -62,13 +62,17 @@ class GameSession:
     def finished(self) -> bool:
         return self.flow.finished
 
-    def feed(self, inp: Input, *, record: bool = True) -> None:
-        """Journal the input (before its effect), move the clock to it, hand it to the flow."""
-        if inp.t < self.clock.now():
-            # an input stamped before timers already run (a late callback): keep its own time
-            log.debug("input at %.4f arrives after the clock's %.4f", inp.t, self.clock.now())
+    def feed(self, inp: Input, *, record: bool = True, at: float | None = None) -> None:
+        """Journal the input (before its effect), move the clock to it, hand it to the flow.
+
+        An input stamped before the clock's reading (a toast the recogniser reported late)
+        keeps its own time; the journal notes where the clock stood so that a resume
+        replays it exactly as it was played. ``at`` is that note, when resuming.
+        """
+        if at is not None:
+            self.clock.advance_to(at)
         if record and self.journal is not None and self.game_id is not None:
-            self.journal.append(self.game_id, inp)
+            self.journal.append(self.game_id, inp, at=self.clock.now())
         self.clock.advance_to(inp.t)
         self.flow.handle(inp)
         if self.flow.finished and record and self.journal is not None and self.game_id is not None:
@@ -102,8 +106,9 @@ def resume(journal: Journal, **kwargs: Any) -> GameSession | None:
     if saved is None:
         return None
     session = GameSession(saved.header, journal=journal, game_id=saved.id, **kwargs)
-    for inp in saved.inputs:
-        session.feed(inp, record=False)
+    clock_at = saved.clock_at or [None] * len(saved.inputs)
+    for inp, at in zip(saved.inputs, clock_at):
+        session.feed(inp, record=False, at=at)
     log.info("resumed game %d (%s) after %d inputs%s", saved.id, saved.header.get("game"),
              len(saved.inputs), f", {saved.skipped} unreadable skipped" if saved.skipped else "")
     return session

@@ -49,6 +49,8 @@ class Shell:
     sound: Sound | None = None
     settings_path: Path | None = None
     long_back_s: float = 5.0
+    decision_lag_s: float = 0.0
+    """Game timers run this far behind real time: the recogniser's time to report a toast."""
     rng: random.Random = field(default_factory=random.Random)
     on_request: Callable[[str], None] | None = None
     stuck: list[int] = field(default_factory=list)
@@ -134,12 +136,15 @@ class Shell:
 
     def _feed(self, inp: Input) -> None:
         assert self.session is not None
-        # the clock may already stand past a late callback's edge time: never go back in time
-        if inp.t < self.session.clock.now():
+        # a button edge is never older than the clock (a late callback keeps its place in
+        # order); a toast keeps its own start and end, which the referee judges
+        if inp.kind != "say" and inp.t < self.session.clock.now():
             inp = Input(**{**inp.__dict__, "t": self.session.clock.now()})
         self.session.feed(inp)
-        # decisions due between the edge and now (e.g. a claim's lock-out) are taken at once
-        self.session.advance(self.game_time(self._now()))
+        # decisions due by the edge (a claim's lock-out) are taken at once; timers run
+        # ``decision_lag_s`` behind, so a toast the recogniser reports late still counts
+        self.session.advance(max(inp.t if inp.kind != "say" else 0.0,
+                                 self.game_time(self._now()) - self.decision_lag_s))
 
     def tick(self, now: float) -> None:
         """Let time run: game timers, and the long press of Back."""
@@ -150,7 +155,7 @@ class Shell:
                 self.notices.append("Back held: returned to the main menu.")
             return
         if self.mode == "game" and self.session is not None:
-            self.session.advance(self.game_time(now))
+            self.session.advance(self.game_time(now) - self.decision_lag_s)
 
     def nav(self, button: str) -> None:
         if self.mode == "main":

@@ -129,3 +129,56 @@ def test_the_volume_setting_acts_at_once(tmp_path):
     shell = Shell(Journal(tmp_path / "j"), sound=speaker)
     nav(shell, "prev", "prev", "ok", "ok")  # Settings, Volume: medium -> loud
     assert speaker.volume == 1.0
+
+
+TCHIN = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {},
+         "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24", "D08"], "first": 1}
+
+
+def live_tchin(tmp_path, lag: float) -> tuple[Shell, list[float]]:
+    clock = [0.0]
+    shell = Shell(Journal(tmp_path / "j"), decision_lag_s=lag)
+    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell.start_game(dict(TCHIN))
+    return shell, clock
+
+
+def play_late_toast(shell: Shell, clock: list[float]) -> None:
+    for t, station, down in ((1.0, 1, True), (1.1, 1, False), (2.0, 3, True), (2.2, 3, False)):
+        clock[0] = t
+        shell.button(ButtonEvent(t, down, station=station))
+    clock[0] = 4.7
+    shell.tick(4.7)  # the window (2.0 + 2.5) has closed in real time...
+    clock[0] = 4.8
+    shell.toast("na zdorovie", 3.9, 4.4)  # ...but this toast ended in time and is reported now
+    clock[0] = 9.0
+    shell.tick(9.0)
+
+
+def test_a_toast_reported_after_the_window_still_counts_within_the_decision_lag(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.5)
+    play_late_toast(shell, clock)
+    assert shell.session is not None
+    events = [e["event"] for e in shell.session.events]
+    assert "correct" in events and "mistake" not in events
+
+
+def test_without_the_lag_the_same_late_toast_is_too_late(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.0)
+    play_late_toast(shell, clock)
+    assert shell.session is not None
+    mistakes = [e for e in shell.session.events if e["event"] == "mistake"]
+    assert mistakes and mistakes[0]["reason"] == "no toast"
+
+
+def test_a_resumed_game_replays_a_late_toast_exactly_as_it_was_played(tmp_path):
+    for lag in (0.0, 0.5):
+        shell, clock = live_tchin(tmp_path / str(lag), lag=lag)
+        play_late_toast(shell, clock)
+        assert shell.session is not None
+        live = shell.session.events
+        shell.journal.close()
+        again = Shell(Journal(tmp_path / str(lag) / "j"))
+        again.resume_game()
+        assert again.session is not None
+        assert again.session.events == [e for e in live if e["t"] <= again.session.clock.now()]
