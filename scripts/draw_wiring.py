@@ -17,8 +17,8 @@ from xml.sax.saxutils import escape
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from controller.config import DEFAULT_STATIONS, RESERVED_GPIOS, Pad  # noqa: E402
-from controller.header import ALT_NAMES, BCM, GROUND, PHYSICAL, POWER_3V3, POWER_5V  # noqa: E402
+from controller.config import DEFAULT_STATIONS, RESERVED_GPIOS, Pad
+from controller.header import ALT_NAMES, BCM, GROUND, PHYSICAL, POWER_3V3, POWER_5V
 
 STATION_COLOURS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6")
 PAD_COLOUR = "#808080"
@@ -74,15 +74,15 @@ def free_note(phys: int) -> str:
 
 def draw() -> str:
     used = connections()
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-             'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+             'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">'),
              f'<rect width="{W}" height="{H}" fill="#fbfaf7"/>',
-             '<text x="20" y="32" font-size="22" font-weight="bold">clinkbox: the default wiring '
-             '(40-pin header, Pi 4 and Pi 5)</text>',
-             '<text x="20" y="56" fill="#555">Drawn by scripts/draw_wiring.py from controller/config.py. '
-             'Buttons: pin to switch to GND (internal pull-up). LEDs: pin → 220 Ω → LED + ; LED − → GND.</text>',
-             f'<rect x="{HEADER_X - 40}" y="{TOP - 22}" width="80" height="{20 * ROW + 14}" rx="6" '
-             'fill="#1f5130" stroke="#0c2414"/>']
+             ('<text x="20" y="32" font-size="22" font-weight="bold">clinkbox: the default wiring '
+             '(40-pin header, Pi 4 and Pi 5)</text>'),
+             ('<text x="20" y="56" fill="#555">Drawn by scripts/draw_wiring.py from controller/config.py. '
+             'Buttons: pin to switch to GND (internal pull-up). LEDs: pin → 220 Ω → LED + ; LED − → GND.</text>'),
+             (f'<rect x="{HEADER_X - 40}" y="{TOP - 22}" width="80" height="{20 * ROW + 14}" rx="6" '
+             'fill="#1f5130" stroke="#0c2414"/>')]
     for phys in range(1, 41):
         row, right = (phys - 1) // 2, phys % 2 == 0
         cx = HEADER_X + (15 if right else -15)
@@ -109,13 +109,13 @@ def draw() -> str:
         parts.append(f'<text x="{tx}" y="{cy + 4}" text-anchor="{anchor}"{weight}>{escape(text)}</text>')
     y = TOP + 20 * ROW + 30
     notes = [
-        "Menu pad on GPIO 14/15: the serial port must be off (sudo raspi-config nonint do_serial_hw 1; "
-        "do_serial_cons 1).",
-        "Pad OK/Back and station 7/8 use the SPI0 pins (7-11): SPI must be off (the default). "
-        "clinkbox doctor checks both.",
+        ("Menu pad on GPIO 14/15: the serial port must be off (sudo raspi-config nonint do_serial_hw 1; "
+        "do_serial_cons 1)."),
+        ("Pad OK/Back and station 7/8 use the SPI0 pins (7-11): SPI must be off (the default). "
+        "clinkbox doctor checks both."),
         "Kept free: I2C (GPIO 2, 3) and I2S (GPIO 18-21) for an audio HAT or a display.",
-        "Microphone: USB.  Speaker: USB, HDMI or 3.5 mm.  Display: HDMI.  "
-        "Power: official 5.1 V 3 A (Pi 4) or 5.1 V 5 A (Pi 5) supply.",
+        ("Microphone: USB.  Speaker: USB, HDMI or 3.5 mm.  Display: HDMI.  "
+        "Power: official 5.1 V 3 A (Pi 4) or 5.1 V 5 A (Pi 5) supply."),
     ]
     for k, note in enumerate(notes):
         parts.append(f'<text x="20" y="{y + 20 * k}" fill="#333">{escape(note)}</text>')

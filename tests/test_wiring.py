@@ -38,7 +38,7 @@ def test_the_drawing_names_every_connection() -> None:
 
 
 def test_the_station_table_is_the_default_pin_map() -> None:
-    rows = re.findall(r"^\| Station (\d) \| GPIO(\d+) \| (\d+) \| GPIO(\d+) \| (\d+) \| (\d+) \|$", WIRING, re.M)
+    rows = re.findall(r"^\| Station (\d) \| GPIO(\d+) \| (\d+) \| GPIO(\d+) \| (\d+) \| (\d+) \|$", WIRING, re.MULTILINE)
     assert len(rows) == len(Config().stations) == 8
     for (n, button, button_pin, led, led_pin, ground), st in zip(rows, DEFAULT_STATIONS, strict=True):
         assert (int(button), int(led)) == (st.button, st.led), f"station {n}"
@@ -47,7 +47,7 @@ def test_the_station_table_is_the_default_pin_map() -> None:
 
 
 def test_the_pad_table_is_the_default_pad() -> None:
-    rows = re.findall(r"^\| (PREV|NEXT|OK|BACK) \| GPIO(\d+) \| (\d+) \| (\d+) \|$", WIRING, re.M)
+    rows = re.findall(r"^\| (PREV|NEXT|OK|BACK) \| GPIO(\d+) \| (\d+) \| (\d+) \|$", WIRING, re.MULTILINE)
     assert [r[0] for r in rows] == ["PREV", "NEXT", "OK", "BACK"]
     for name, gpio, pin, ground in rows:
         assert int(gpio) == getattr(Pad(), name.lower()) and int(pin) == PHYSICAL[int(gpio)]
