@@ -210,3 +210,16 @@ def test_the_box_process_starts_to_its_menu_with_a_corrupt_config(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "display.mode = 'hologram' is not one of" in out.stderr and "starting with the defaults" in out.stderr
     assert "startup_s" in out.stdout
+
+
+def test_a_script_that_cannot_be_played_is_refused_with_its_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"game": "tchin-tchin", "seed": 1, "players": 4}) + '\n{"t": 1.0, "press": "one"}\n')
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "share"), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    for script, message in ((bad, f"{bad}:2: 'press' must be a station number"),
+                            (tmp_path / "absent.jsonl", "no such script file")):
+        out = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--headless", "--simulate",
+                              "--script", str(script)], cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=60, check=False)
+        assert out.returncode == 2 and message in out.stderr, out.stderr
