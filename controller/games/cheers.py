@@ -69,6 +69,8 @@ class CheersFlow(GameFlow):
 
     def handle(self, inp: Input) -> None:
         if self._finished:
+            if inp.kind == "do":
+                self._do(inp.action)  # refused by the engine: GameIsOver, nothing changes
             return
         if inp.kind == "do":
             self._do(inp.action)

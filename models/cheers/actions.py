@@ -134,9 +134,12 @@ def _give_map(
     if len(by_card) != 2:
         raise BadAction("cheers: 'give' must name exactly two cards, each with its own seat")
     if not clink:
-        if played is None or played not in by_card:
+        if played is None:  # no cheers is waiting: the engine refuses it for that reason
+            clink = list(by_card)[-1]
+        elif played not in by_card:
             raise BadAction("cheers: say which card clinks ('clink') or name the played card in 'give'")
-        clink = next(c for c in by_card if c != played)
+        else:
+            clink = next(c for c in by_card if c != played)
     if clink not in by_card:
         raise BadAction(f"cheers: 'give' does not say where the clinked card {clink} goes")
     other = next(c for c in by_card if c != clink)

@@ -53,7 +53,7 @@ def check_action(state: State, action: Action) -> Action:
                           f"for {_WAITING_FOR[step]}")
     if kind != step:
         raise NotThisStep(f"seat {action.seat}: the table waits for {_WAITING_FOR[step]}, "
-                          f"not a {type(action).__name__.lower()}")
+                          f"not a {action.to_dict()['type']}")
     if isinstance(action, Play):
         _seat_exists(state, action.to, "play")
         if action.card not in state.hands[action.seat]:

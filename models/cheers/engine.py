@@ -265,9 +265,18 @@ class State:
                 Happening("goals_revealed", {"goals": goals, "teams": teams})]
 
     def _refill(self, seat: int) -> list[Happening]:
+        """Draw up to the hand size. Events follow the table: the cards drawn before a
+        reshuffle, then ``reshuffled``, then the cards drawn from the new pile."""
         hand = self.hands[seat]
         drawn: list[str] = []
         out: list[Happening] = []
+
+        def flush() -> None:
+            if drawn:
+                out.append(Happening("drew", {"seat": seat, "count": len(drawn)}, seat=seat,
+                                     private={"cards": list(drawn)}))
+                drawn.clear()
+
         while len(hand) < self.setup.hand_sizes[seat] and not self.over:
             if not self.draw_pile and not self._rebuild(out):
                 break
@@ -275,10 +284,9 @@ class State:
             hand.append(cid)
             drawn.append(cid)
             if not self.draw_pile:
+                flush()
                 self._pile_ran_out(out)
-        if drawn:
-            out.insert(0, Happening("drew", {"seat": seat, "count": len(drawn)}, seat=seat,
-                                    private={"cards": drawn}))
+        flush()
         if self.over:
             out += self._game_over("draw_pile_exhausted")
         return out

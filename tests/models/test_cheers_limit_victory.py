@@ -131,6 +131,25 @@ def test_house_rule_empty_draw_pile_is_rebuilt_from_the_discards() -> None:
     assert sorted(state.all_cards()) == sorted(f"C{n:02d}" for n in range(1, 51))
 
 
+def test_house_rule_reshuffle_comes_between_the_cards_drawn_before_and_after_it() -> None:
+    state = table(goals=GOALS)
+    state.discard_pile, state.draw_pile = state.draw_pile[:-2], state.draw_pile[-2:]
+    events = [e.as_dict() for e in state.apply(DiscardHand(1))]
+    assert events[:4] == [{"event": "discarded_hand", "seat": 1, "count": 3},
+                          {"event": "drew", "seat": 1, "count": 2},
+                          {"event": "reshuffled", "cards": 39, "pile": 2},
+                          {"event": "drew", "seat": 1, "count": 1}]
+
+
+def test_house_rule_pile_rebuilt_when_a_card_is_needed_reshuffles_before_the_draw() -> None:
+    state = table(goals=GOALS)
+    state.discard_pile, state.draw_pile = state.draw_pile, []  # ran out with no discards earlier
+    events = [e.as_dict() for e in state.apply(DiscardHand(1))]
+    assert events[:3] == [{"event": "discarded_hand", "seat": 1, "count": 3},
+                          {"event": "reshuffled", "cards": 41, "pile": 2},
+                          {"event": "drew", "seat": 1, "count": 3}]
+
+
 def test_house_rule_fourth_empty_draw_pile_ends_with_no_winner() -> None:
     state = table(goals=GOALS)
     state.pile_runs = 4

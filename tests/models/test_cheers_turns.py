@@ -71,7 +71,7 @@ def test_push_a_card_from_your_front_to_another_player_never_a_cheers() -> None:
     (Play(1, "C50", 2), CardNotInHand, "no C50"),
     (Play(1, "C01", 9), NoSuchSeat, "no seat 9"),
     (Push(1, "C01", 2), EmptyFront, "no card in front"),
-    (LimitDiscard(1, "C01"), NotThisStep, "not a limitdiscard"),
+    (LimitDiscard(1, "C01"), NotThisStep, "not a limit_discard"),
     (Cheers(1, "C01", (2, 3)), NotThisStep, "waits for a turn"),
 ])
 def test_illegal_action_is_named_and_changes_nothing(action, error, words) -> None:
