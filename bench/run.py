@@ -6,7 +6,6 @@ A part whose code is missing or broken is reported and skipped; the others still
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 import time
 import traceback

@@ -27,7 +27,6 @@ def mock_factory():
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """An empty user data directory for the journal and settings."""
-    d = tmp_path / "data"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     return tmp_path / "clinkbox"

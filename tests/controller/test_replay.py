@@ -7,9 +7,9 @@ import json
 import subprocess
 import sys
 
+import flows_for_tests  # noqa: F401  (registers "countdown-test")
 import pytest
 
-import flows_for_tests  # noqa: F401  (registers "countdown-test")
 from controller import replay
 from controller.replay import ReplayError
 
