@@ -6,8 +6,13 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check -q
 
+# On a Raspberry Pi the venv also sees Raspberry Pi OS's own lgpio and gpiozero (Pi 5 GPIO)
+ON_PI := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
+VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
+PI_DEBS := $(if $(ON_PI),python3-lgpio python3-gpiozero,)
+
 # Debian packages: what the box needs to run, and what the tests need on top
-RUN_DEBS  := libportaudio2
+RUN_DEBS  := libportaudio2 $(PI_DEBS)
 TEST_DEBS := libportaudio2 espeak-ng flite sox
 
 .PHONY: run test bench corpus model screenshots lint install uninstall doctor clean help
@@ -23,7 +28,7 @@ help:
 
 $(VENV)/.run-deps: pyproject.toml
 	bash scripts/debs.sh $(RUN_DEBS)
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PIP) install --upgrade pip
 	$(PIP) install -e .
 	touch $@
