@@ -168,6 +168,10 @@ class TchinTchinFlow(GameFlow):
             self._deadline = None
         due = self.referee.next_deadline()
         if due is not None:
+            if self.referee.phase == "claim":
+                # a toast heard at the very instant the window ends still counts (it ends no
+                # later than press + window_s): let the inputs of that instant in first
+                due = math.nextafter(due, math.inf)
             self._deadline = self.ctx.clock.call_at(due, self._on_deadline)
 
     def _show(self, happenings: list[Happening], action: object = None) -> None:
