@@ -89,6 +89,8 @@ class GobletsFlow(GameFlow):
 
     def handle(self, inp: Input) -> None:
         if self.finished:
+            if inp.kind == "do":
+                self._do(inp.action)  # refused by the engine: GameIsOver, nothing changes
             return
         if inp.kind == "do":
             self._do(inp.action)

@@ -150,6 +150,9 @@ class Game:
             raise NotYourTurn(f"seat {seat} is not at this table (seats 1-{s.options.players})")
         if seat != step.seat:
             unit = s.units[step.unit]
+            if isinstance(action, Toast) and step.kind in ("turn", "noble_first") \
+                    and seat == unit.winetaster:
+                raise WinetasterCannotToast("a Winetaster cannot call the Toast")
             if isinstance(action, Toast) and step.kind == "turn" and seat == unit.noble:
                 raise ToastNotFirstAction("a Noble may Toast only before their Winetaster plays")
             if seat in s.spent:

@@ -67,7 +67,8 @@ def _by_course(raw: Any) -> dict[int, Any]:
         try:
             return {int(k): v for k, v in raw.items()}
         except ValueError:
-            raise SetupError(f"per-course deals are keyed by course number, got {list(raw)}")
+            raise SetupError(f"per-course deals are keyed by course number, got {list(raw)}") \
+                from None
     return {1: raw}
 
 
@@ -247,8 +248,8 @@ def _pour_goblets(state: GameState, rng: random.Random, fixed: FixedDeal) -> Non
 
 
 def _deal_targets(state: GameState, rng: random.Random, fixed: FixedDeal) -> None:
-    """The Host deals the target cards; from the Host clockwise, a player who drew their own
-    house swaps with the player to their left."""
+    """The Host deals the target cards (at random, or as the header fixes the deal); from the
+    Host clockwise, a player who drew their own house swaps with the player to their left."""
     units = state.units
     given = fixed.targets.get(state.course)
     if given is not None:
@@ -257,16 +258,15 @@ def _deal_targets(state: GameState, rng: random.Random, fixed: FixedDeal) -> Non
                 (given[s] for s in unit.seats if s in given), None)
             if house is None:
                 raise SetupError(f"targets: no target given for seat {unit.noble}")
-            if house is unit.house:
-                raise SetupError(f"targets: seat {unit.noble} cannot target their own house")
             unit.target = house
-        if sorted(h.value for h in given.values()) != sorted(u.house.value for u in units):
+        if sorted(u.target.value for u in units if u.target) != \
+                sorted(u.house.value for u in units):
             raise SetupError("targets: each house in play must be dealt exactly once")
-        return
-    cards = [u.house for u in units]
-    rng.shuffle(cards)
-    for unit, card in zip(units, cards):
-        unit.target = card
+    else:
+        cards = [u.house for u in units]
+        rng.shuffle(cards)
+        for unit, card in zip(units, cards):
+            unit.target = card
     start = state.unit_of(state.host).index
     for k in range(len(units)):
         unit = units[(start + k) % len(units)]
@@ -276,8 +276,16 @@ def _deal_targets(state: GameState, rng: random.Random, fixed: FixedDeal) -> Non
 
 
 def _deal_winetaster_cards(state: GameState, rng: random.Random, fixed: FixedDeal) -> None:
-    given = fixed.loyalty.get(state.course, {})
+    """One of the 6 cards (5 Loyal, 1 Traitor) to each Winetaster; a header may fix some,
+    and the rest come at random from the cards left, so a table never holds two Traitors."""
+    given = {s: c for s, c in fixed.loyalty.get(state.course, {}).items()
+             if any(u.winetaster == s for u in state.units)}
     cards = list(WINETASTER_CARDS)
+    for card in given.values():
+        if card not in cards:
+            raise SetupError(f"loyalty for course {state.course}: there are only 5 Loyal and "
+                             f"1 Traitor cards")
+        cards.remove(card)
     rng.shuffle(cards)
     for unit in state.units:
         if unit.winetaster is not None:

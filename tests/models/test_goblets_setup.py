@@ -108,9 +108,27 @@ def test_nobody_ever_targets_their_own_house(players: int) -> None:
         assert sorted(t.value for t in targets) == sorted(u.house.value for u in game.state.units)
 
 
-def test_fixed_target_of_own_house_is_refused() -> None:
-    with pytest.raises(SetupError, match="own house"):
-        table(4, targets={1: "De Miceti", 2: "Aconitiers", 3: "Wespendorf", 4: "McToadery"})
+def test_a_fixed_target_deal_of_own_house_is_swapped_with_the_player_to_the_left() -> None:
+    # The header fixes the Host's deal; the swap-with-the-left rule still applies to it.
+    game = table(4, targets={1: "De Miceti", 2: "Aconitiers", 3: "Wespendorf", 4: "McToadery"})
+    assert {u.noble: u.target.value for u in game.state.units} == {
+        1: "Aconitiers", 2: "De Miceti", 3: "Wespendorf", 4: "McToadery"}
+
+
+def test_a_fixed_target_deal_swaps_from_the_host_clockwise() -> None:
+    # seats 3 and 4 both hold their own house; from Host 4: 4 swaps with 1 first, then 3 with 4
+    deal = {1: "McToadery", 2: "De Miceti", 3: "Aconitiers", 4: "Wespendorf"}
+    game = table(4, host=4, targets=deal)
+    assert {u.noble: u.target.value for u in game.state.units} == {
+        1: "Wespendorf", 2: "De Miceti", 3: "McToadery", 4: "Aconitiers"}
+    game = table(4, host=1, targets=deal)  # from Host 1: only 3 swaps, with 4
+    assert {u.noble: u.target.value for u in game.state.units} == {
+        1: "McToadery", 2: "De Miceti", 3: "Wespendorf", 4: "Aconitiers"}
+
+
+def test_a_fixed_target_deal_must_deal_each_house_once() -> None:
+    with pytest.raises(SetupError, match="exactly once"):
+        table(4, targets={1: "McToadery", 2: "McToadery", 3: "Wespendorf", 4: "De Miceti"})
 
 
 def test_turn_order_starts_with_the_player_left_of_the_host() -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from models.goblets import Game, Options
+from models.goblets import Game, Options, SetupError
 from models.goblets.actions import Drink, Pass, Peek, Pour, Rotate, Swap, Toast
 from models.goblets.errors import (
     BadChoice,
@@ -192,6 +192,17 @@ def test_the_winetaster_cannot_toast() -> None:
         play(game, Toast(1))
 
 
+def test_the_winetaster_cannot_toast_even_when_the_noble_may_toast_first() -> None:
+    game = wt(8, host=8)
+    game.state.units[0].screen[Token.WINE] = 0
+    game.state.queue = []
+    game._begin_turn()  # the pair's turn again, now with no Wine: the Noble may Toast first
+    assert game.step.kind == "noble_first"
+    with pytest.raises(WinetasterCannotToast):
+        play(game, Toast(1))
+    assert game.step.kind == "noble_first" and game.current_player == 2
+
+
 def test_the_noble_cannot_peek() -> None:
     game = wt(8, host=8)
     play(game, Pass(1))
@@ -246,16 +257,27 @@ def test_the_extra_player_plays_as_a_regular_player_with_two_actions() -> None:
 def test_loyal_gets_the_nobles_vp_traitor_3_if_noble_poisoned_else_0() -> None:
     goblets = ["wine", "poison", "poison", "antidote"]
     targets = {2: "McToadery", 4: "Aconitiers", 6: "Wespendorf", 8: "De Miceti"}
-    game = wt(8, host=8, goblets=goblets, targets=targets,
-              loyalty={1: "loyal", 3: "traitor", 5: "loyal", 7: "traitor"})
-    pour_wine_until_toast(game, caller=4)
-    out = pass_until(game, phase="turns")
-    vp = {h.seat: h.private["vp"] for h in out if h.event == "scored"}
-    # nobles score like seats 1-4 of the 4-player game: {2: 4, 4: 1, 6: 0, 8: 1}
-    assert vp[2] == 4 and vp[1] == 4  # loyal
-    assert vp[4] == 1 and vp[3] == 3  # traitor, noble poisoned
-    assert vp[6] == 0 and vp[5] == 0  # loyal
-    assert vp[8] == 1 and vp[7] == 0  # traitor, noble survived
+    for loyalty, traitor, points in (({1: "loyal", 3: "traitor", 5: "loyal", 7: "loyal"}, 3, 3),
+                                     ({1: "loyal", 3: "loyal", 5: "loyal", 7: "traitor"}, 7, 0)):
+        game = wt(8, host=8, goblets=goblets, targets=targets, loyalty=loyalty)
+        pour_wine_until_toast(game, caller=4)
+        out = pass_until(game, phase="turns")
+        vp = {h.seat: h.private["vp"] for h in out if h.event == "scored"}
+        # nobles score like seats 1-4 of the 4-player game: {2: 4, 4: 1, 6: 0, 8: 1}
+        assert vp[2] == 4 and vp[1] == 4  # loyal
+        assert vp[6] == 0 and vp[5] == 0  # loyal
+        assert vp[traitor] == points  # noble 4 poisoned: 3; noble 8 survived: 0
+        loyal = 3 if traitor == 7 else 7
+        assert vp[loyal] == vp[loyal + 1]
+
+
+def test_winetaster_cards_fixed_by_the_header_leave_5_loyal_1_traitor_for_the_rest() -> None:
+    for seed in range(12):
+        game = wt(12, seed=seed, loyalty={1: "traitor"})
+        cards = sorted(u.loyalty for u in game.state.units)
+        assert cards == ["loyal"] * 5 + ["traitor"] and game.state.units[0].loyalty == "traitor"
+    with pytest.raises(SetupError, match="1 Traitor"):
+        wt(8, loyalty={1: "traitor", 3: "traitor"})
 
 
 def test_roles_rotate_each_course_the_noble_becomes_the_left_players_winetaster() -> None:
