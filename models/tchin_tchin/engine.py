@@ -189,17 +189,21 @@ class Referee:
         if self.phase == "veto":
             self._veto_votes(card, stations)
             return
-        # open and unlocked: every press at this instant sees the card unlocked
-        claimants = [s for s in stations if s in card.invited and s not in card.mistaken]
-        for s in stations:
-            if s not in card.invited:
+        # open and unlocked: presses of the same instant are taken in station order (exact
+        # ties go to the lower station), so once one claims, the later ones meet a lock
+        ordered = sorted(stations)
+        claimants = [s for s in ordered if s in card.invited and s not in card.mistaken]
+        claimed = False
+        for s in ordered:
+            if claimed:
+                self._ignored(s, "tied, lower station claims" if s in claimants else "locked")
+            elif s not in card.invited:
                 self._penalty(s)
             elif s in card.mistaken:
                 self._ignored(s, "mistaken")
-            elif s == claimants[0]:
-                self._claim(card, s, t, tuple(claimants[1:]))
             else:
-                self._ignored(s, "tied, lower station claims")
+                self._claim(card, s, t, tuple(c for c in claimants if c != s))
+                claimed = True
 
     def _claim(self, card: OpenCard, station: int, t: float, tied: tuple[int, ...]) -> None:
         card.claim = Claim(station, t, tied)

@@ -128,12 +128,18 @@ def test_earliest_edge_timestamp_wins():
     assert "tied" not in named(ev, "claim")[0]
 
 
-def test_house_rule_presses_of_the_same_instant_all_see_the_card_unlocked():
+def test_house_rule_presses_of_the_same_instant_are_taken_in_station_order():
     ref = opened(deck=("D24", "D05", "D01"))
     tick(ref, 30.0)  # D24 unwon
     press(ref, 31.0, 1)  # D05: 1 (FR) and 4 (RU) invited
-    ev = press(ref, 32.0, 1, 2)  # same instant: 1 claims, 2 (not invited) is penalized
-    assert kinds(ev) == ["claim", "penalty"]
+    ev = press(ref, 32.0, 1, 2)  # same instant: 1 claims first, 2 (not invited) meets the lock
+    assert kinds(ev) == ["claim", "ignored"] and ev[-1]["reason"] == "locked"
+
+
+def test_house_rule_same_instant_a_lower_uninvited_station_is_penalized_before_the_claim():
+    ref = opened(deck=("D24", "D05", "D01"))
+    ev = press(ref, 1.0, 2, 3)  # D24 invites 3 and 4; 2 is not invited and goes first
+    assert kinds(ev) == ["penalty", "claim"]
 
 
 def test_toasts_that_are_not_toast_words_are_refused_by_the_referee():
