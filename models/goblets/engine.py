@@ -116,12 +116,18 @@ class Game:
         """Deal the characters, set the first course and run until someone must decide."""
         if self.state.phase != "setup":
             raise NotAllowedNow("the game has already started")
+        from models.goblets.view import public_characters
+
         deal_characters(self.state, self.rng, self.fixed)
-        out = [Happening("characters", {"characters": {
-            s: c.title for s, c in self.state.characters.items()}})] \
-            if self.state.characters else []
-        out += begin_course(self.state, self.rng, self.fixed)
-        return out + self._advance(new_step=True)
+        course = begin_course(self.state, self.rng, self.fixed)
+        out: list[Happening] = []
+        if self.state.characters:
+            # a Winetaster's card is face down: the table sees only the face-up ones
+            shown = public_characters(self.state)
+            out.append(Happening("characters", {"characters": shown}))
+            out += [Happening("character_dealt", {"seat": s}, seat=s, private={"character": c.title})
+                    for s, c in self.state.characters.items() if s not in shown]
+        return out + course + self._advance(new_step=True)
 
     def apply(self, action: Action | dict[str, Any]) -> list[Happening]:
         """Apply one action; an illegal one raises a named error and changes nothing."""

@@ -10,7 +10,7 @@ from models.goblets.actions import Gamble, Plot, Taste
 from models.goblets.characters import Character
 from models.goblets.errors import BadChoice
 from models.goblets.scoring import Drinker, course_points, winetaster_points
-from models.goblets.state import COURSES, RUSSIAN, GameState, Step, Unit
+from models.goblets.state import WINETASTERS, COURSES, RUSSIAN, GameState, Step, Unit
 from models.goblets.tokens import Token, as_names, survives
 
 
@@ -130,7 +130,12 @@ def clear_table(state: GameState, rng: random.Random) -> list[Happening]:
         for seat, alive in state.history[-1]["survived"].items():
             if not alive:
                 new = draw_character(state, rng, seat)
-                out.append(Happening("new_character", {"seat": seat, "character": new.title}))
+                if state.options.mode == WINETASTERS:
+                    # roles turn over next course: the card may be face down, so only its owner sees it
+                    out.append(Happening("new_character", {"seat": seat}, seat=seat,
+                                         private={"character": new.title}))
+                else:
+                    out.append(Happening("new_character", {"seat": seat, "character": new.title}))
     back: Counter[Token] = Counter()
     for unit in state.units:
         back.update(unit.screen)

@@ -30,6 +30,7 @@ PUBLIC_FIELDS = {
     "start": {"game", "seed", "players"},
     "setup": {"players", "mode", "variants", "characters", "host", "bots"},
     "characters": {"characters"},
+    "character_dealt": {"seat"},
     "course": {"course", "host", "units", "targets"},
     "turn": {"seat", "actions_left", "step", "phase"},
     "poured": {"seat", "goblet", "count"},

@@ -306,3 +306,19 @@ def test_alchemist_free_action_does_not_count_as_the_first_action() -> None:
     play(game, Transmute(2, A))
     out = play(game, Toast(2))
     assert events(out, "toast") == [{"caller": 2, "course": 1}]
+
+
+def test_a_winetasters_face_down_character_is_never_in_a_public_event():
+    import random
+
+    from models.goblets.engine import Game
+
+    header = {"game": "goblets", "seed": 5, "players": 7, "options": {"variants": [], "characters": True}}
+    game = Game.from_header(header, random.Random(5))
+    happenings = game.start()
+    public = next(h for h in happenings if h.event == "characters").fields["characters"]
+    tasters = [s for s, c in game.state.characters.items() if s not in public]
+    assert len(tasters) == 3, "7 players: three pairs, three Winetasters with face-down cards"
+    for h in happenings:
+        if h.event == "character_dealt":
+            assert set(h.fields) == {"seat"} and h.seat == h.fields["seat"] and "character" in h.private
