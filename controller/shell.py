@@ -296,7 +296,7 @@ class Shell:
 
     # -- output --------------------------------------------------------------------------
     def scene(self) -> Scene:
-        notice = self.notices[-1] if self.notices else ""
+        notice = self._current_notice()
         if self.journal.problem:
             notice = self.journal.problem
         if self.mode == "game" and self.session is not None:
@@ -316,6 +316,19 @@ class Shell:
             widgets = (Banner("Oops", subtitle=self.sub.title), Menu(("OK",), 0))
         return Scene(titles.get(self.mode, "clinkbox"), widgets,
                      footer=notice or "Prev / Next to move, OK to choose, Back to go back")
+
+    NOTICE_S = 20.0
+
+    def _current_notice(self) -> str:
+        """The latest notice, for ``NOTICE_S`` seconds after it first showed."""
+        if not self.notices:
+            return ""
+        now = self._now()
+        seen = getattr(self, "_notice_seen", (0, now))
+        if seen[0] != len(self.notices):
+            seen = (len(self.notices), now)
+            self._notice_seen = seen
+        return self.notices[-1] if now - seen[1] < self.NOTICE_S else ""
 
     def _setup_title(self) -> str:
         label = next((lab for lab, g in GAMES if g == self.setup_game), self.setup_game or "")

@@ -108,7 +108,7 @@ class Panel:
         for station, button in self.buzzers.items():
             if button.is_pressed:
                 since = self.down_since.setdefault(station, now)
-                if now - since >= stuck_s and station not in self.stuck:
+                if now - since >= stuck_s - 1e-6 and station not in self.stuck:
                     self.stuck.append(station)
                     self.disable(station)
                     newly.append(station)

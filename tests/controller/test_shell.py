@@ -183,3 +183,15 @@ def test_a_resumed_game_replays_a_late_toast_exactly_as_it_was_played(tmp_path):
         again.resume_game()
         assert again.session is not None
         assert again.session.events == [e for e in live if e["t"] <= again.session.clock.now()]
+
+
+def test_a_notice_shows_for_a_while_then_clears(tmp_path):
+    clock = [0.0]
+    shell = Shell(Journal(tmp_path / "j"))
+    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell.notices.append("Microphone: lost")
+    assert shell.scene().footer == "Microphone: lost"
+    clock[0] = 25.0
+    assert shell.scene().footer != "Microphone: lost"
+    shell.notices.append("Microphone: back")
+    assert shell.scene().footer == "Microphone: back"
