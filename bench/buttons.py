@@ -75,7 +75,7 @@ def measure(trials: int = 1000, gap_s: float | None = None) -> dict[str, Any]:
         nonlocal wrong
         for _ in range(trials):
             ready = threading.Event()
-            loop.call_soon_threadsafe(lambda: (new_card(), ready.set()))
+            loop.call_soon_threadsafe(lambda ready=ready: (new_card(), ready.set()))
             ready.wait()
             time.sleep(0.002)  # let the reveal's events settle
             decided.clear()

@@ -10,7 +10,7 @@ from models.goblets.actions import Gamble, Plot, Taste
 from models.goblets.characters import Character
 from models.goblets.errors import BadChoice
 from models.goblets.scoring import Drinker, course_points, winetaster_points
-from models.goblets.state import WINETASTERS, COURSES, RUSSIAN, GameState, Step, Unit
+from models.goblets.state import COURSES, RUSSIAN, WINETASTERS, GameState, Step, Unit
 from models.goblets.tokens import Token, as_names, survives
 
 

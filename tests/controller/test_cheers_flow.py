@@ -67,8 +67,9 @@ def test_menu_turn_produces_the_same_action_as_do() -> None:
     by_menu.navs("ok", "next", "ok", "next", "next", "next", "ok")
     by_do = ScriptedTable(header())
     by_do.feed("do", {"type": "play", "seat": 1, "card": "C13", "to": 4})
-    strip = lambda es: [{k: v for k, v in e.items() if k != "t"} for e in es
-                        if e["event"] in ("played", "drew", "turn")]
+    def strip(es):
+        return [{k: v for k, v in e.items() if k != "t"} for e in es
+                if e["event"] in ("played", "drew", "turn")]
     assert strip(by_menu.events) == strip(by_do.events)
 
 

@@ -9,8 +9,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from hardware.display import art
-from hardware.display.widgets import Glyph
+from hardware.display import art  # noqa: E402
+from hardware.display.widgets import Glyph  # noqa: E402
 
 GLYPHS = (
     [("flag", c) for c in ("DE", "EN", "FR", "JP", "MX", "RU")]

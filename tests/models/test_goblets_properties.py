@@ -76,7 +76,7 @@ def test_scores_match_the_rule_table_without_characters(players: int, seed: int)
         wine = {s: d["wine"] for s, d in drank.items()}
         best = max(wine.values())
         leaders = [s for s, w in wine.items() if w == best]
-        for s, house, target in units:
+        for s, _house, target in units:
             expect = table_points(survived[s], target in poisoned_houses)
             expect += 1 if leaders == [s] else 0
             assert hist["points"][s] == expect

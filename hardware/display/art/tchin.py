@@ -152,4 +152,4 @@ def draw_drink(surface: Any, rect: Any, glyph: Any) -> None:
 
 
 # landmarks, events and tourists register themselves on import
-from hardware.display.art import tchin_places  # noqa: F401
+from hardware.display.art import tchin_places  # noqa: F401,E402
