@@ -49,6 +49,24 @@ def test_legacy_poisoned_player_draws_a_new_character_for_the_next_course() -> N
     assert len(set(chars.values())) == 4
 
 
+def test_house_rule_legacy_reshuffles_the_discards_when_the_character_deck_runs_out() -> None:
+    import random
+
+    from models.goblets.setup import draw_character
+
+    game = table(4, goblets=GOBLETS, targets=TARGETS, variants=("legacy",), dealt=True,
+                 characters={1: "Sommelier", 2: "Spy", 3: "Butler", 4: "Glutton"})
+    state = game.state
+    in_play = set(state.characters.values())
+    state.discard.extend(state.deck)  # every card not in play has been used up
+    state.deck = []
+    before = len(state.discard)
+    new = draw_character(state, random.Random(1), 2)
+    assert new not in in_play - {new}, "a card in front of another player is never drawn"
+    assert len(state.deck) + len(state.discard) == before, "the reshuffled discards became the deck"
+    assert len(set(state.characters.values())) == 4
+
+
 def test_without_legacy_characters_stay() -> None:
     game = table(4, goblets=GOBLETS, targets=TARGETS, dealt=True,
                  characters={1: "Sommelier", 2: "Spy", 3: "Butler", 4: "Glutton"})
