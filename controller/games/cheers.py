@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.flow import GameFlow, Input, Question, register
+from controller.flow import Question, register
 from controller.games import cheers_scenes as scenes
 from controller.games.cheers_header import parse_header, public_teams, setup_questions
 from controller.games.cheers_menus import CLOSE, ActionPicker
 from controller.menu import MenuState, menu
 from controller.privacy import PrivateGate
+from controller.turns import TurnBasedFlow
 from hardware.display.widgets import Scene
 from models.base import Happening, IllegalAction
 from models.cheers.actions import Action, action_from_dict
@@ -30,7 +31,7 @@ SOUNDS = {"cheers_called": "claim", "cheers": "drink", "victory": "win", "limit_
 
 
 @register
-class CheersFlow(GameFlow):
+class CheersFlow(TurnBasedFlow):
     """The Cheers game flow (``game = "cheers"``)."""
 
     game = "cheers"
@@ -65,22 +66,6 @@ class CheersFlow(GameFlow):
                       teams=public_teams(s), first=s.first,
                       hand_sizes={str(k): v for k, v in sorted(s.hand_sizes.items())}, turn_cap=s.turn_cap)
         self._emit_all(self._opening)
-        self._leds()
-
-    def handle(self, inp: Input) -> None:
-        if self._finished:
-            if inp.kind == "do":
-                self._do(inp.action)  # refused by the engine: GameIsOver, nothing changes
-            return
-        if inp.kind == "do":
-            self._do(inp.action)
-        elif inp.kind == "press" and inp.station is not None:
-            self._press(inp.station)
-        elif inp.kind == "release" and inp.station is not None:
-            if self.gate is not None:
-                self.gate.release(inp.station)
-        elif inp.kind == "nav" and inp.nav is not None:
-            self._nav(inp.nav)
         self._leds()
 
     def scene(self) -> Scene:

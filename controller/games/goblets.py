@@ -18,11 +18,12 @@ import random
 from typing import Any
 
 from controller.clock import TimerHandle
-from controller.flow import FlowContext, GameFlow, HeaderError, Input, Question, register
+from controller.flow import FlowContext, HeaderError, Question, register
 from controller.games import goblets_scenes as scenes
 from controller.games.goblets_menus import CLOSE, ActionPicker
 from controller.games.goblets_setup import header_from_answers, setup_questions
 from controller.privacy import BUZZER_SEATS, PrivateGate
+from controller.turns import TurnBasedFlow
 from hardware.display.widgets import Scene
 from models.base import Happening, IllegalAction
 from models.goblets import Game, SetupError, parse_action, to_dict
@@ -36,7 +37,7 @@ VIEW_TIMEOUT_S = 45.0
 
 
 @register
-class GobletsFlow(GameFlow):
+class GobletsFlow(TurnBasedFlow):
     """The Raise Your Goblets game flow (``game = "goblets"``), 2 to 12 players."""
 
     game = "goblets"
@@ -86,22 +87,6 @@ class GobletsFlow(GameFlow):
                       bots=sorted(self.bots))
         self._emit_all(self.engine.start())
         self._after_change()
-
-    def handle(self, inp: Input) -> None:
-        if self.finished:
-            if inp.kind == "do":
-                self._do(inp.action)  # refused by the engine: GameIsOver, nothing changes
-            return
-        if inp.kind == "do":
-            self._do(inp.action)
-        elif inp.kind == "press" and inp.station is not None:
-            self._press(inp.station)
-        elif inp.kind == "release" and inp.station is not None:
-            if self.gate is not None:
-                self.gate.release(inp.station)
-        elif inp.kind == "nav" and inp.nav is not None:
-            self._nav(inp.nav)
-        self._leds()
 
     def scene(self) -> Scene:
         pub = self.engine.view(None)

@@ -1,0 +1,46 @@
+"""What the turn-based games (Cheers, Raise Your Goblets) share: how inputs are routed.
+
+A ``do`` line goes straight to the engine; a buzzer press opens (or answers) a
+private view; its release closes it; the pad drives the open view's menus. After
+the game is over a ``do`` still reaches the engine, which refuses it by name.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any
+
+from controller.flow import GameFlow, Input
+from controller.privacy import PrivateGate
+
+
+class TurnBasedFlow(GameFlow):
+    gate: PrivateGate | None = None
+
+    def handle(self, inp: Input) -> None:
+        if self.finished:
+            if inp.kind == "do":
+                self._do(inp.action)  # refused by the engine: the game is over, nothing changes
+            return
+        if inp.kind == "do":
+            self._do(inp.action)
+        elif inp.kind == "press" and inp.station is not None:
+            self._press(inp.station)
+        elif inp.kind == "release" and inp.station is not None:
+            if self.gate is not None:
+                self.gate.release(inp.station)
+        elif inp.kind == "nav" and inp.nav is not None:
+            self._nav(inp.nav)
+        self._leds()
+
+    @abstractmethod
+    def _do(self, action: dict[str, Any] | None) -> None: ...
+
+    @abstractmethod
+    def _press(self, station: int) -> None: ...
+
+    @abstractmethod
+    def _nav(self, button: str) -> None: ...
+
+    @abstractmethod
+    def _leds(self) -> None: ...
