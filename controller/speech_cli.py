@@ -1,0 +1,101 @@
+"""`clinkbox speech classify FILE.wav...` and `clinkbox mic-test`: the recognisers by hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from typing import TextIO
+
+from hardware.speech import Heard, Listener, choose_engine
+from hardware.speech.audio import NotAWavFile, read_wav
+
+
+def _engine_args(prog: str, description: str) -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog=prog, description=description)
+    ap.add_argument("--engine", choices=["pocketsphinx", "vosk"],
+                    help="recogniser (default: Vosk when its English model is installed)")
+    ap.add_argument("--data-dir", help="where the speech models live (default: the user's data dir)")
+    return ap
+
+
+def best_toast(heard: list[Heard]) -> Heard | None:
+    """The most confident toast among a file's verdicts, or None when no toast was heard."""
+    toasts = [h for h in heard if h.toast is not None]
+    return max(toasts, key=lambda h: h.confidence) if toasts else None
+
+
+def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
+    """Print one JSON line per file: ``{"file", "toast", "confidence", "decision_ms"}``.
+
+    A file that cannot be read is reported on stderr by name; the other files are still
+    classified and the exit status is 1.
+    """
+    ap = _engine_args("clinkbox speech classify", "Which toast each WAV file holds.")
+    ap.add_argument("files", nargs="+", help="WAV files (any rate and channel count)")
+    opts = ap.parse_args(args)
+    engine, reason = choose_engine(opts.engine, opts.data_dir)
+    print(f"speech engine: {engine.name} ({reason})", file=sys.stderr)
+    status = 0
+    for path in opts.files:
+        try:
+            samples = read_wav(path)
+        except NotAWavFile as err:
+            print(f"clinkbox speech classify: {err}", file=sys.stderr)
+            status = 1
+            continue
+        t0 = time.perf_counter()
+        verdict = best_toast(engine.classify(samples))
+        ms = (time.perf_counter() - t0) * 1000.0
+        out.write(json.dumps({
+            "file": path,
+            "toast": verdict.toast if verdict else None,
+            "confidence": verdict.confidence if verdict else 0.0,
+            "decision_ms": round(ms, 1),
+        }) + "\n")
+        out.flush()
+    return status
+
+
+def _meter(dbfs: float, width: int = 40) -> str:
+    filled = int(max(0.0, min(1.0, (dbfs + 70.0) / 70.0)) * width)
+    return "#" * filled + "-" * (width - filled)
+
+
+def mic_test_main(args: list[str], out: TextIO = sys.stdout) -> int:
+    """Live: a level meter and, for each stretch of speech, the toast heard, its confidence
+    and how long after the end of the speech the decision came.  Ctrl-C ends it."""
+    ap = _engine_args("clinkbox mic-test", "Listen live and show each toast heard.")
+    ap.add_argument("--device", help="microphone name or index (default: the system's)")
+    ap.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
+    opts = ap.parse_args(args)
+    engine, reason = choose_engine(opts.engine, opts.data_dir)
+    out.write(f"speech engine: {engine.name} ({reason})\n")
+    device = int(opts.device) if opts.device and opts.device.isdigit() else opts.device
+
+    def heard(h: Heard) -> None:
+        delay_ms = (time.monotonic() - h.end) * 1000.0
+        said = h.toast or "(no toast)"
+        out.write(f"\n{said:<14} confidence {h.confidence:.2f}  decided {delay_ms:.0f} ms "
+                  f"after the speech ended ({h.end - h.start:.2f} s of speech)\n")
+
+    def status(s: str) -> None:
+        out.write(f"\nmicrophone: {s}\n")
+
+    listener = Listener(engine, heard, status, device=device)
+    listener.start()
+    listener.arm(time.monotonic(), math.inf)
+    end = time.monotonic() + opts.seconds
+    try:
+        while time.monotonic() < end:
+            out.write(f"\r{_meter(listener.level_dbfs)} {listener.level_dbfs:6.1f} dBFS")
+            out.flush()
+            time.sleep(0.1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        listener.stop()
+        out.write("\n")
+    return 0 if listener.status in ("ok", "back") else 1

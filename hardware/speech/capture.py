@@ -1,0 +1,292 @@
+"""The microphone: capture, a ring of the last seconds, and toast decisions on demand.
+
+Audio arrives on sounddevice's own thread (the stream callback) in small blocks and is only
+copied there.  A worker thread keeps a ring buffer of the last ``ring_s`` seconds, runs the voice
+detector, and when a stretch of speech ends inside an armed interval asks the engine which toast
+it was.  Every time reported is on the box's ``time.monotonic`` clock, computed from sample
+counts against the stream's start, never from when a result came back.
+
+A supervisor thread opens the microphone, notices when it disappears, and reopens it every
+``poll_s`` seconds; it reports "ok", "no microphone", "lost" and "back" through ``on_status``.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections import deque
+from typing import Any, Callable, Protocol
+
+import numpy as np
+
+from hardware.speech.audio import RATE, to_float
+from hardware.speech.heard import Heard, ToastEngine
+from hardware.speech.vad import SpeechSpan, VoiceActivity
+
+log = logging.getLogger(__name__)
+
+
+class InputStream(Protocol):
+    """What the listener needs of an audio input stream (sounddevice's InputStream has it)."""
+
+    active: bool
+    latency: Any
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def close(self) -> None: ...
+
+
+StreamFactory = Callable[[int, int, Callable[..., None]], InputStream]
+
+
+def sounddevice_stream(device: int | str | None = None) -> StreamFactory:
+    """A factory of real 16 kHz mono int16 microphone streams."""
+
+    def open_stream(rate: int, block: int, callback: Callable[..., None]) -> InputStream:
+        import sounddevice as sd
+
+        sd.check_input_settings(device=device, samplerate=rate, channels=1, dtype="int16")
+        return sd.InputStream(samplerate=rate, blocksize=block, channels=1, dtype="int16",
+                              device=device, callback=callback)
+
+    return open_stream
+
+
+class Listener:
+    """Listens for toasts: ``Listener(engine, on_toast, on_status)``, ``start``, ``arm``, ``stop``.
+
+    ``on_toast`` gets a :class:`Heard` for each stretch of speech overlapping an armed interval
+    (``toast`` None: speech, but no toast).  Callbacks run on the listener's threads.
+    """
+
+    def __init__(self, engine: ToastEngine, on_toast: Callable[[Heard], None],
+                 on_status: Callable[[str], None] | None = None, *,
+                 device: int | str | None = None, stream_factory: StreamFactory | None = None,
+                 block_s: float = 0.02,
+                 ring_s: float = 10.0, poll_s: float = 3.0, context_s: float = 1.5,
+                 stall_s: float = 1.0) -> None:
+        self.engine = engine
+        self.on_toast = on_toast
+        self.on_status = on_status
+        self.stream_factory = stream_factory or sounddevice_stream(device)
+        self.block = int(block_s * RATE)
+        self.poll_s = poll_s
+        self.context = int(context_s * RATE)
+        self.stall_s = stall_s
+        self.status: str | None = None
+        self._ring = np.zeros(int(ring_s * RATE), np.int16)
+        self._blocks: queue.Queue[tuple[int, np.ndarray] | tuple[str, Any]] = queue.Queue()
+        self._armed: list[tuple[float, float]] = []
+        self._recent: deque[SpeechSpan] = deque(maxlen=32)
+        self._lock = threading.Lock()
+        self._running = threading.Event()
+        self._stream: InputStream | None = None
+        self._generation = 0
+        self._anchor = 0.0  # monotonic time of the stream's sample 0
+        self._received = 0  # samples received from the current stream
+        self._last_block = 0.0
+        self._filled = 0  # samples of the current stream written into the ring
+        self.level_dbfs = -120.0  # loudness of the last block, for a level meter
+        self._stopping = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    # -- public API -----------------------------------------------------------------------
+    def start(self) -> None:
+        """Open the microphone (or keep trying) and start listening."""
+        if self._running.is_set():
+            return
+        self._running.set()
+        self._stopping.clear()
+        for target, name in ((self._supervise, "mic-supervisor"), (self._work, "mic-worker")):
+            t = threading.Thread(target=target, name=name, daemon=True)
+            t.start()
+            self._threads.append(t)
+
+    def stop(self) -> None:
+        """Close the microphone and end the threads."""
+        self._running.clear()
+        self._stopping.set()
+        self._blocks.put(("stop", None))
+        for t in self._threads:
+            t.join(timeout=5)
+        self._threads.clear()
+        self._close_stream()
+
+    def arm(self, t_from: float, t_until: float) -> None:
+        """Decide on speech overlapping [t_from, t_until] (monotonic seconds) as soon as each
+        stretch ends; speech already over in that interval is decided at once."""
+        if t_until < t_from:
+            raise ValueError(f"arm: t_until {t_until} is before t_from {t_from}")
+        self._blocks.put(("arm", (t_from, t_until)))
+
+    def time_of(self, sample: int) -> float:
+        """Monotonic time of a sample index of the current stream."""
+        return self._anchor + sample / RATE
+
+    # -- stream side ----------------------------------------------------------------------
+    def _callback(self, generation: int) -> Callable[..., None]:
+        def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+            if generation != self._generation:
+                return
+            if self._received == 0:
+                latency = self._stream_latency()
+                self._anchor = time.monotonic() - frames / RATE - latency
+            block = np.asarray(indata, dtype=np.int16).reshape(-1).copy()
+            self._blocks.put((self._received, block))
+            self._received += len(block)
+            self._last_block = time.monotonic()
+
+        return callback
+
+    def _stream_latency(self) -> float:
+        lat = getattr(self._stream, "latency", 0.0)
+        try:
+            return float(lat[0] if isinstance(lat, (tuple, list)) else lat)
+        except (TypeError, ValueError):
+            return 0.0
+
+    def _set_status(self, status: str, detail: str = "") -> None:
+        if status == self.status:
+            return
+        self.status = status
+        (log.info if status in ("ok", "back") else log.warning)(
+            "microphone: %s%s", status, f" ({detail})" if detail else "")
+        if self.on_status is not None:
+            self.on_status(status)
+
+    def _open(self) -> bool:
+        self._generation += 1
+        self._received = 0
+        try:
+            stream = self.stream_factory(RATE, self.block, self._callback(self._generation))
+            self._stream = stream
+            stream.start()
+        except Exception as err:  # sounddevice raises PortAudioError/ValueError, or OSError
+            self._stream = None
+            detail = str(err) or type(err).__name__
+            if "sample rate" in detail.lower() or "samplerate" in detail.lower():
+                detail = f"the microphone does not record at {RATE} Hz: {detail}"
+            self._set_status("no microphone" if self.status != "lost" else "lost", detail)
+            return False
+        self._last_block = time.monotonic()
+        self._blocks.put(("reset", None))
+        return True
+
+    def _close_stream(self) -> None:
+        stream, self._stream = self._stream, None
+        self._generation += 1
+        if stream is not None:
+            try:
+                stream.stop()
+                stream.close()
+            except Exception as err:  # a vanished device may fail to close: nothing to do
+                log.debug("closing the microphone: %s", err)
+
+    def _supervise(self) -> None:
+        was_lost = False
+        while self._running.is_set():
+            if self._stream is None:
+                if self._open():
+                    self._set_status("back" if was_lost else "ok")
+                    was_lost = False
+                else:
+                    self._stopping.wait(self.poll_s)
+                    continue
+            stream = self._stream
+            stalled = time.monotonic() - self._last_block > self.stall_s
+            if stream is not None and (not stream.active or stalled):
+                self._close_stream()
+                was_lost = True
+                self._set_status("lost", "the stream stopped" if not stalled else "no audio")
+                continue
+            self._stopping.wait(min(0.2, self.poll_s))
+
+    # -- worker side ----------------------------------------------------------------------
+    def _work(self) -> None:
+        vad = VoiceActivity()
+        while self._running.is_set():
+            try:
+                start, item = self._blocks.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if start == "stop":
+                return
+            if start == "reset":
+                vad = VoiceActivity()
+                self._recent.clear()
+                continue
+            if start == "arm":
+                self._armed.append(item)
+                for span in list(self._recent):
+                    if self._overlaps(span, *item):
+                        self._decide(span)
+                continue
+            assert isinstance(start, int)
+            n = len(self._ring)
+            idx = (start + np.arange(len(item))) % n
+            self._ring[idx] = item
+            self._filled = start + len(item)
+            rms = float(np.sqrt(np.mean(to_float(item) ** 2))) if len(item) else 0.0
+            self.level_dbfs = 20.0 * float(np.log10(rms + 1e-6))
+            for span in vad.feed(to_float(item)):
+                self._recent.append(span)
+                if any(self._overlaps(span, a, b) for a, b in self._armed):
+                    self._decide(span)
+            now = self.time_of(self._filled)
+            self._armed = [(a, b) for a, b in self._armed if b > now - len(self._ring) / RATE]
+
+    def _overlaps(self, span: SpeechSpan, t_from: float, t_until: float) -> bool:
+        return self.time_of(span.start) <= t_until and self.time_of(span.end) >= t_from
+
+    def _window(self, first: int, last: int) -> np.ndarray:
+        n = len(self._ring)
+        first = max(first, last - n, 0)
+        return self._ring[np.arange(first, last) % n].copy()
+
+    def _decide(self, span: SpeechSpan) -> None:
+        first = max(0, span.start - self.context)
+        window = self._window(first, self._filled)
+        first = self._filled - len(window)
+        try:
+            verdicts = self.engine.classify(window)
+        except Exception:  # a decoder failure must not stop the listening
+            log.exception("the speech engine failed on a stretch of speech")
+            return
+        best: Heard | None = None
+        best_overlap = 0.0
+        s0, s1 = (span.start - first) / RATE, (span.end - first) / RATE
+        for h in verdicts:
+            overlap = min(h.end, s1) - max(h.start, s0)
+            if overlap > best_overlap:
+                best, best_overlap = h, overlap
+        if best is None:
+            best = Heard(None, s0, s1, 0.0)
+        self.on_toast(Heard(best.toast, self.time_of(first) + best.start,
+                            self.time_of(first) + best.end, best.confidence))
+        self._recent = deque((s for s in self._recent if s != span), maxlen=32)
+
+
+def listen_once(data_dir: Any = None, device: int | str | None = None,
+                seconds: float = 5.0) -> Heard | None:
+    """Listen for ``seconds`` with the chosen engine; the first toast heard, or None."""
+    from hardware.speech.select import choose_engine
+
+    engine, _ = choose_engine(None, data_dir)
+    heard: list[Heard] = []
+    done = threading.Event()
+
+    def got(h: Heard) -> None:
+        if h.toast is not None:
+            heard.append(h)
+            done.set()
+
+    listener = Listener(engine, got, device=device)
+    listener.start()
+    now = time.monotonic()
+    listener.arm(now, now + seconds)
+    done.wait(seconds + 0.5)
+    listener.stop()
+    return heard[0] if heard else None

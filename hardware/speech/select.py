@@ -1,0 +1,76 @@
+"""Choosing the recogniser, and judging a WAV file with it.
+
+Vosk is used whenever its small English model sits in the data folder
+(``<data_dir>/models/vosk-model-small-en-us*``, fetched once by ``make model``); otherwise the
+zero-download PocketSphinx.  Every choice comes with the reason, so ``clinkbox doctor`` and the
+log can say why.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from hardware.speech.audio import read_wav
+from hardware.speech.heard import Heard, SpeechModelError, ToastEngine
+
+log = logging.getLogger(__name__)
+
+ENGINES = ("pocketsphinx", "vosk")
+
+
+def default_data_dir() -> Path:
+    """The user's data folder for clinkbox (``$XDG_DATA_HOME/clinkbox``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "clinkbox"
+
+
+def find_vosk_model(data_dir: Path) -> Path | None:
+    """The newest-named small English Vosk model folder under ``data_dir/models``, if any."""
+    found = sorted((data_dir / "models").glob("vosk-model-small-en-us*"))
+    found = [p for p in found if p.is_dir()]
+    return found[-1] if found else None
+
+
+def _pocketsphinx() -> ToastEngine:
+    from hardware.speech.pocketsphinx_engine import PocketSphinxEngine
+
+    return PocketSphinxEngine()
+
+
+def choose_engine(preference: str | None, data_dir: str | Path | None = None
+                  ) -> tuple[ToastEngine, str]:
+    """The engine to listen with and why: ``preference`` is "pocketsphinx", "vosk" or None.
+
+    A missing or corrupt Vosk model falls back to PocketSphinx with the reason given.
+    """
+    if preference not in (None, *ENGINES):
+        raise ValueError(f"unknown speech engine {preference!r}: choose one of {ENGINES}")
+    data = Path(data_dir) if data_dir is not None else default_data_dir()
+    if preference == "pocketsphinx":
+        return _pocketsphinx(), "PocketSphinx, as configured"
+    model = find_vosk_model(data)
+    if model is None:
+        why = f"no Vosk English model in {data / 'models'} (run `make model`)"
+        if preference == "vosk":
+            log.warning("Vosk asked for but %s; using PocketSphinx", why)
+        return _pocketsphinx(), f"PocketSphinx: {why}"
+    try:
+        from hardware.speech.vosk_engine import VoskEngine
+
+        return VoskEngine(model, "vosk-en"), f"Vosk with {model.name}"
+    except SpeechModelError as err:
+        log.warning("Vosk model unusable (%s); using PocketSphinx", err)
+        return _pocketsphinx(), f"PocketSphinx: the Vosk model is unusable ({err})"
+
+
+def recognise_file(path: str | Path, engine: ToastEngine | None = None) -> list[Heard]:
+    """Judge every stretch of speech in a WAV file (any rate or channel count).
+
+    Raises :class:`~hardware.speech.audio.NotAWavFile` for a file that is not a PCM WAV.
+    """
+    samples = read_wav(path)
+    if engine is None:
+        engine, _ = choose_engine(None)
+    return engine.classify(samples)
