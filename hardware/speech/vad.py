@@ -46,6 +46,9 @@ class VoiceActivity:
     history_s: float = 4.0
     floor_percentile: float = 10.0
     below_peak_db: float = 20.0
+    #: speech counts as over once it stays this far under its peak (babble never falls to the
+    #: floor, so waiting for the floor would wait for the babble to stop)
+    end_below_peak_db: float = 20.0
     #: the floor never goes under a faint (-69 dBFS) hiss, so digital silence does not make
     #: the first whisper of a real microphone's noise look like speech
     min_floor_db: float = -35.0
@@ -96,7 +99,7 @@ class VoiceActivity:
         a word is louder than the floor but well below the word)."""
         assert self._start is not None
         first = self._start // FRAME
-        e = np.asarray(self._energies[: self._last_loud + 1 - first])
+        e = np.asarray(self._energies)  # up to now: weak endings after the last loud frame too
         loud = np.flatnonzero(e > max(self.floor_db + self.stay_db, e.max() - self.below_peak_db))
         self._start, self._energies = None, []
         self._recent.clear()
@@ -123,7 +126,7 @@ class VoiceActivity:
             return None
         self._energies.append(e)
         self._peak = max(self._peak, e)
-        if e > max(self.floor_db + self.stay_db, self._peak - self.below_peak_db):
+        if e > max(self.floor_db + self.stay_db, self._peak - self.end_below_peak_db):
             self._last_loud = i
         long = (i + 1) * FRAME - self._start >= self.max_s * 16000
         if i - self._last_loud >= int(self.end_s * 100) or long:
