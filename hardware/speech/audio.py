@@ -29,8 +29,8 @@ def resample(x: np.ndarray, rate_in: int, rate_out: int = RATE) -> np.ndarray:
 
 
 def to_int16(x: np.ndarray) -> np.ndarray:
-    """Float samples in [-1, 1] to int16, clipping what is outside."""
-    return (np.clip(x, -1.0, 1.0) * 32767.0).astype(np.int16)
+    """Float samples in [-1, 1) to int16 (the inverse of :func:`to_float`), clipping the rest."""
+    return np.clip(np.round(x * 32768.0), -32768, 32767).astype(np.int16)
 
 
 def to_float(pcm: np.ndarray) -> np.ndarray:

@@ -117,18 +117,20 @@ class VoskEngine:
             self._model = vosk.Model(str(self.model_path))
         except Exception as err:
             raise SpeechModelError(f"Vosk could not load {self.model_path}: {err}") from err
-        self._recognizer = vosk.KaldiRecognizer(self._model, RATE, json.dumps(grammar, ensure_ascii=False))
-        self._recognizer.SetWords(True)
+        self._grammar = json.dumps(grammar, ensure_ascii=False)
+        self._vosk = vosk
         self.suppress = suppress
         self.pad = int(pad_s * RATE)
         self._lock = threading.Lock()
 
     def _decode(self, pcm: bytes) -> dict[str, object]:
-        rec = self._recognizer
+        # a fresh recogniser per stretch: one kept across stretches adapts to the earlier
+        # audio, and the same stretch would not always be judged the same way
+        rec = self._vosk.KaldiRecognizer(self._model, RATE, self._grammar)
+        rec.SetWords(True)
         for i in range(0, len(pcm), CHUNK_BYTES):
             rec.AcceptWaveform(pcm[i: i + CHUNK_BYTES])
         result: dict[str, object] = json.loads(rec.FinalResult())
-        rec.Reset()
         return result
 
     def judge(self, x: np.ndarray, span: SpeechSpan) -> Heard:

@@ -1,0 +1,202 @@
+"""The listener: real PocketSphinx decisions on audio fed through a stream seam, and the real
+sounddevice on a machine without a microphone."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+from speech_clips import RATE, floor_noise, say
+
+from hardware.speech.capture import Listener
+from hardware.speech.heard import Heard
+from hardware.speech.pocketsphinx_engine import PocketSphinxEngine
+
+BLOCK = 320
+
+
+class ScriptedMicrophone:
+    """A stand-in for sounddevice's InputStream: plays samples through the callback, as fast
+    as the listener takes them, then either goes on with floor noise or dies."""
+
+    opened = 0
+
+    def __init__(self, samples: np.ndarray, die_after: bool = False) -> None:
+        self.samples = samples
+        self.die_after = die_after
+
+    def __call__(self, rate: int, block: int, callback: Callable[..., None]) -> Any:
+        assert rate == RATE
+        mic = self
+        ScriptedMicrophone.opened += 1
+
+        class Stream:
+            active = False
+            latency = 0.0
+
+            def start(self) -> None:
+                self.active = True
+                threading.Thread(target=self._play, daemon=True).start()
+
+            def _play(self) -> None:
+                x = mic.samples
+                for i in range(0, len(x) - block + 1, block):
+                    if not self.active:
+                        return
+                    callback(x[i: i + block].reshape(-1, 1), block, None, None)
+                    time.sleep(0.001)
+                if mic.die_after:
+                    self.active = False
+                    return
+                while self.active:
+                    callback(floor_noise(block / RATE).reshape(-1, 1), block, None, None)
+                    time.sleep(block / RATE)
+
+            def stop(self) -> None:
+                self.active = False
+
+            def close(self) -> None:
+                pass
+
+        return Stream()
+
+
+@pytest.fixture(scope="module")
+def engine() -> PocketSphinxEngine:
+    return PocketSphinxEngine()
+
+
+@pytest.fixture(scope="module")
+def toast_audio(tmp_path_factory: pytest.TempPathFactory) -> np.ndarray:
+    return np.concatenate([floor_noise(1.0, 5), say(tmp_path_factory.mktemp("mic"), "flite",
+                                                    "kal", "cheers"), floor_noise(1.0, 6)])
+
+
+def wait_for(cond: Callable[[], bool], seconds: float = 10.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_an_armed_listener_hears_the_toast_with_times_from_sample_counts(
+        engine: PocketSphinxEngine, toast_audio: np.ndarray) -> None:
+    heard: list[Heard] = []
+    statuses: list[str] = []
+    listener = Listener(engine, heard.append, statuses.append,
+                        stream_factory=ScriptedMicrophone(toast_audio), stall_s=30)
+    listener.arm(0.0, float("inf"))
+    listener.start()
+    try:
+        assert wait_for(lambda: bool(heard))
+    finally:
+        listener.stop()
+    assert statuses[0] == "ok"
+    toast = heard[0]
+    assert toast.toast == "cheers"
+    # the word starts 1.5 s into the stream (1 s + 0.5 s of padding), counted in samples
+    assert 1.4 <= toast.start - listener.time_of(0) <= 1.8
+    assert toast.end > toast.start
+
+
+def test_an_unarmed_listener_decides_nothing(engine: PocketSphinxEngine,
+                                             toast_audio: np.ndarray) -> None:
+    heard: list[Heard] = []
+    listener = Listener(engine, heard.append, stream_factory=ScriptedMicrophone(toast_audio),
+                        stall_s=30)
+    listener.start()
+    try:
+        assert wait_for(lambda: listener._filled >= len(toast_audio) - BLOCK)
+        time.sleep(0.3)
+    finally:
+        listener.stop()
+    assert heard == []
+
+
+def test_arming_afterwards_decides_speech_already_over(engine: PocketSphinxEngine,
+                                                       toast_audio: np.ndarray) -> None:
+    heard: list[Heard] = []
+    listener = Listener(engine, heard.append, stream_factory=ScriptedMicrophone(toast_audio),
+                        stall_s=30)
+    listener.start()
+    try:
+        assert wait_for(lambda: listener._filled >= len(toast_audio) - BLOCK)
+        assert heard == []
+        t0 = listener.time_of(0)
+        listener.arm(t0 + 1.0, t0 + 2.5)
+        assert wait_for(lambda: bool(heard))
+    finally:
+        listener.stop()
+    assert [h.toast for h in heard] == ["cheers"]
+
+
+def test_a_microphone_that_dies_is_lost_then_back(engine: PocketSphinxEngine) -> None:
+    statuses: list[str] = []
+    mic = ScriptedMicrophone(floor_noise(0.5), die_after=True)
+    listener = Listener(engine, lambda h: None, statuses.append, stream_factory=mic,
+                        poll_s=0.1, stall_s=30)
+    listener.start()
+    try:
+        assert wait_for(lambda: statuses[:3] == ["ok", "lost", "back"])
+    finally:
+        listener.stop()
+
+
+def test_no_microphone_is_reported_not_raised() -> None:
+    sd = pytest.importorskip("sounddevice")
+    try:
+        sd.check_input_settings(samplerate=RATE, channels=1, dtype="int16")
+        pytest.skip("this machine has a microphone")
+    except Exception:
+        pass
+
+    class Deaf:
+        name = "deaf"
+
+        def classify(self, samples: np.ndarray) -> list[Heard]:
+            raise AssertionError("nothing to classify without a microphone")
+
+    statuses: list[str] = []
+    listener = Listener(Deaf(), lambda h: None, statuses.append, poll_s=0.1)
+    listener.start()
+    try:
+        assert wait_for(lambda: bool(statuses), 5.0)
+        time.sleep(0.3)  # it keeps polling without repeating itself or crashing
+    finally:
+        listener.stop()
+    assert statuses == ["no microphone"]
+    assert listener.status == "no microphone"
+
+
+def test_an_interval_that_ends_before_it_starts_is_refused(engine: PocketSphinxEngine) -> None:
+    listener = Listener(engine, lambda h: None, stream_factory=ScriptedMicrophone(floor_noise(1)))
+    with pytest.raises(ValueError, match="before"):
+        listener.arm(5.0, 4.0)
+
+
+def test_classify_cli_prints_one_json_line_per_file(tmp_path: Path, toast_audio: np.ndarray,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import json
+
+    from controller.speech_cli import classify_main
+    from hardware.speech.audio import write_wav
+
+    good = tmp_path / "cheers.wav"
+    write_wav(good, toast_audio)
+    bad = tmp_path / "readme.wav"
+    bad.write_text("hello")
+    out = io.StringIO()
+    status = classify_main([str(good), str(bad), "--engine", "pocketsphinx"], out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 1
+    assert len(lines) == 1
+    assert lines[0]["file"] == str(good) and lines[0]["toast"] == "cheers"
+    assert set(lines[0]) == {"file", "toast", "confidence", "decision_ms"}
+    assert "readme.wav" in capsys.readouterr().err
