@@ -105,7 +105,8 @@ class PocketSphinxEngine:
                 f"pronunciation {phones!r} of {what!r} uses phones {unknown} the model lacks")
 
     def _near_miss_pronunciations(self) -> list[str]:
-        """Each near-miss entry (one or more dictionary words) as a phone string."""
+        """Each near-miss entry (one or more dictionary words; every dictionary variant of a
+        single word) and each explicit near-miss pronunciation, as phone strings."""
         entries = [str(e).lower() for e in self.lexicon.extra.get("near_misses", [])]
         vocab = cmudict({w for e in entries for w in e.split()})
         out: list[str] = []
@@ -114,8 +115,14 @@ class PocketSphinxEngine:
             if missing:
                 raise SpeechModelError(
                     f"near-miss {e!r} in the PocketSphinx lexicon: {missing} not in the dictionary")
-            out.append(" ".join(vocab[w][0] for w in e.split()))
-        return out
+            if len(e.split()) == 1:
+                out += vocab[e]
+            else:
+                out.append(" ".join(vocab[w][0] for w in e.split()))
+        for phones in self.lexicon.extra.get("near_miss_pronunciations", []):
+            self._check_phones("a near miss", phones)
+            out.append(phones)
+        return list(dict.fromkeys(out))
 
     def candidate(self, x: np.ndarray, span: SpeechSpan) -> tuple[str | None, float]:
         """The toast one span was decoded as (None: a near miss or the phone loop won) and the
