@@ -78,7 +78,7 @@ class Listener:
         self.stall_s = stall_s
         self.status: str | None = None
         self._ring = np.zeros(int(ring_s * RATE), np.int16)
-        self._blocks: queue.Queue[tuple[int, np.ndarray] | tuple[str, Any]] = queue.Queue()
+        self._blocks: queue.Queue[tuple[Any, Any]] = queue.Queue()
         self._armed: list[tuple[float, float]] = []
         self._recent: deque[SpeechSpan] = deque(maxlen=32)
         self._lock = threading.Lock()
@@ -219,9 +219,10 @@ class Listener:
                 self._recent.clear()
                 continue
             if start == "arm":
-                self._armed.append(item)
+                interval: tuple[float, float] = item
+                self._armed.append(interval)
                 for span in list(self._recent):
-                    if self._overlaps(span, *item):
+                    if self._overlaps(span, *interval):
                         self._decide(span)
                 continue
             assert isinstance(start, int)

@@ -17,7 +17,6 @@ The lexicon (``lexicons/pocketsphinx-en.json``) holds every number that was tune
 
 from __future__ import annotations
 
-import math
 import tempfile
 import threading
 from pathlib import Path

@@ -17,7 +17,7 @@ import logging
 import struct
 import threading
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -123,14 +123,14 @@ class VoskEngine:
         self.pad = int(pad_s * RATE)
         self._lock = threading.Lock()
 
-    def _decode(self, pcm: bytes) -> dict[str, object]:
+    def _decode(self, pcm: bytes) -> dict[str, Any]:
         # a fresh recogniser per stretch: one kept across stretches adapts to the earlier
         # audio, and the same stretch would not always be judged the same way
         rec = self._vosk.KaldiRecognizer(self._model, RATE, self._grammar)
         rec.SetWords(True)
         for i in range(0, len(pcm), CHUNK_BYTES):
             rec.AcceptWaveform(pcm[i: i + CHUNK_BYTES])
-        result: dict[str, object] = json.loads(rec.FinalResult())
+        result: dict[str, Any] = json.loads(rec.FinalResult())
         return result
 
     def judge(self, x: np.ndarray, span: SpeechSpan) -> Heard:
