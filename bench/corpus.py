@@ -23,8 +23,13 @@ from pathlib import Path
 import numpy as np
 
 from bench.voices import (
-    ALL_VOICES, BABBLE_SENTENCES, BABBLE_VOICES, CHATTER_SENTENCES, DISTRACTOR_WORDS,
-    TOAST_SPELLINGS, Voice,
+    ALL_VOICES,
+    BABBLE_SENTENCES,
+    BABBLE_VOICES,
+    CHATTER_SENTENCES,
+    DISTRACTOR_WORDS,
+    TOAST_SPELLINGS,
+    Voice,
 )
 
 RATE = 16000
