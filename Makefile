@@ -14,6 +14,8 @@ PI_DEBS := $(if $(ON_PI),python3-lgpio python3-gpiozero,)
 # Debian packages: what the box needs to run, and what the tests need on top
 RUN_DEBS  := libportaudio2 $(PI_DEBS)
 TEST_DEBS := libportaudio2 espeak-ng flite sox
+# the speech corpus uses every synthesizer Debian offers
+BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 
 .PHONY: run test bench corpus model screenshots lint install uninstall doctor clean help
 
@@ -48,10 +50,14 @@ lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check controller hardware models tests bench
 	$(VENV)/bin/mypy --strict models
 
-bench: $(VENV)/.test-deps
+$(VENV)/.bench-deps: $(VENV)/.test-deps
+	bash scripts/debs.sh $(BENCH_DEBS)
+	touch $@
+
+bench: $(VENV)/.bench-deps
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench.run
 
-corpus: $(VENV)/.test-deps
+corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus
 
 model: $(VENV)/.run-deps
