@@ -56,6 +56,7 @@ $(VENV)/.bench-deps: $(VENV)/.test-deps
 
 bench: $(VENV)/.bench-deps
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench.run
+	$(PY) -m bench.readme_table
 
 corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus

@@ -1,0 +1,53 @@
+"""Write the README's performance table from bench/results.json (``make bench`` calls it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bench.results_file import RESULTS
+from bench.run import TARGETS, verdict
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+START, END = "<!-- bench:table -->", "<!-- /bench:table -->"
+
+LABELS = {
+    "startup_s": "Start to main menu (s)",
+    "button_to_lock_p99_ms": "Button edge to lock-out and LED, p99 (ms)",
+    "press_order_errors": "Presses 1 ms apart ordered wrongly (of 1,000)",
+    "speech_accuracy": "Right toast at 10 dB SNR, pink + babble",
+    "speech_accuracy_clean": "Right toast, no added noise",
+    "speech_false_accept": "A toast reported for another word",
+    "speech_decision_p95_ms": "End of the word to the decision, p95 (ms)",
+    "speech_rtf": "Decoding time / audio time",
+    "cheers_games_per_s": "Cheers: complete bot games per second",
+    "goblets_games_per_s": "Raise Your Goblets: complete bot games per second",
+}
+
+
+def table(results: dict) -> str:
+    rows = ["| measure | key | measured | target |", "|---|---|---|---|"]
+    for key, label in LABELS.items():
+        if key not in results:
+            continue
+        target = TARGETS.get(key)
+        aim = f"{target[0]} {target[1]}" if target else ""
+        mark = verdict(key, results[key])
+        status = " (missed)" if "MISSED" in mark else (" (met)" if mark else "")
+        rows.append(f"| {label} | `{key}` | {results[key]} | {aim}{status} |")
+    return "\n".join(rows)
+
+
+def update(readme: Path = README, results_path: Path = RESULTS) -> None:
+    results = json.loads(results_path.read_text())
+    text = readme.read_text()
+    block = f"{START}\n{table(results)}\n{END}"
+    if END in text:
+        text = text[: text.index(START)] + block + text[text.index(END) + len(END):]
+    else:
+        text = text.replace(START, block)
+    readme.write_text(text)
+
+
+if __name__ == "__main__":
+    update()
