@@ -66,6 +66,9 @@ def setup_questions(settings: Mapping[str, Any]) -> list[Question]:
                  default="dealt"),
     ]
     qs += [_pick_question(s) for s in range(1, MAX_PLAYERS + 1)]
+    qs.append(Question("intro", "Introduce the players first?",
+                       [("yes: each shows their gesture and says their toast", True), ("no", False)],
+                       default=True))
     qs.append(Question("first", "Who reveals the first card?",
                        lambda a: [("draw at random", RANDOM)]
                        + [(f"buzzer {s}", s) for s in range(1, _players(a) + 1)], default=RANDOM))

@@ -195,3 +195,15 @@ def test_a_notice_shows_for_a_while_then_clears(tmp_path):
     assert shell.scene().footer != "Microphone: lost"
     shell.notices.append("Microphone: back")
     assert shell.scene().footer == "Microphone: back"
+
+
+def test_tchin_tchin_set_up_with_the_defaults_starts_with_the_introduction(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"))
+    shell.begin_setup("tchin-tchin")
+    titles = []
+    while shell.mode == "setup":
+        titles.append(menu_of(shell).title)
+        nav(shell, "ok")
+    assert "Introduce the players first?" in titles
+    assert shell.session is not None and shell.session.header.get("intro") is True
+    assert shell.session.events[0]["event"] == "intro", "the first player is introduced"
