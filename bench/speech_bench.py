@@ -30,9 +30,6 @@ from bench.results_file import merge
 
 BLOCK = 320
 CONTEXT = 24000  # 1.5 s of audio before a stretch of speech goes to the engine
-#: detector settings to try instead of the listener's (tuning only), e.g. END_DB=15 END_S=0.12
-SETTINGS = {k: float(os.environ[v]) for k, v in
-            (("end_below_peak_db", "END_DB"), ("end_s", "END_S")) if v in os.environ}
 
 _engine: Any = None
 
@@ -58,11 +55,11 @@ def _init(name: str) -> None:
 def judge_clip(args: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     """Stream one clip through the detector and the engine; the decision and its timing."""
     from hardware.speech.audio import read_wav, to_float
-    from hardware.speech.vad import LISTENING, VoiceActivity
+    from hardware.speech.vad import VoiceActivity
 
     corpus, row = args
     pcm = read_wav(Path(corpus) / row["file"])
-    vad = VoiceActivity(**{**LISTENING, **SETTINGS})
+    vad = VoiceActivity()
     decided: list[tuple[str | None, float]] = []
     latencies: list[float] = []
     compute = 0.0
@@ -80,12 +77,9 @@ def judge_clip(args: tuple[str, dict[str, Any]]) -> dict[str, Any]:
             compute += spent
             s0, s1 = (span.start - first) / 16000, (span.end - first) / 16000
             best = max(verdicts, key=lambda h: min(h.end, s1) - max(h.start, s0), default=None)
-            toast = best.toast if best is not None else None
-            if toast is not None:
-                decided.append((toast, best.confidence))
-            # the word is decided by its first toast verdict, or by the stretch reaching its end
-            if not latencies and (toast is not None
-                                  or span.end / 16000 >= row["speech_end"] - 0.15):
+            if best is not None and best.toast is not None:
+                decided.append((best.toast, best.confidence))
+            if span.end / 16000 >= row["speech_end"] - 0.15 and not latencies:
                 latencies.append((now / 16000 - row["speech_end"]) + spent)
     toast = max(decided, key=lambda d: d[1])[0] if decided else None
     return {**row, "heard": toast, "latency_s": latencies[0] if latencies else None,

@@ -23,7 +23,7 @@ import numpy as np
 
 from hardware.speech.audio import RATE, to_float
 from hardware.speech.heard import Heard, ToastEngine
-from hardware.speech.vad import SpeechSpan, listening_detector
+from hardware.speech.vad import SpeechSpan, VoiceActivity
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +206,7 @@ class Listener:
 
     # -- worker side ----------------------------------------------------------------------
     def _work(self) -> None:
-        vad = listening_detector()
+        vad = VoiceActivity()
         while self._running.is_set():
             try:
                 start, item = self._blocks.get(timeout=0.5)
@@ -215,7 +215,7 @@ class Listener:
             if start == "stop":
                 return
             if start == "reset":
-                vad = listening_detector()
+                vad = VoiceActivity()
                 self._recent.clear()
                 continue
             if start == "arm":

@@ -134,19 +134,6 @@ class VoiceActivity:
         return None
 
 
-#: The listener's detector only says *when* to decide: it ends a stretch once the speech stays
-#: 12 dB under its peak for 100 ms, which babble a few dB under the word allows soon after the
-#: word (waiting for the floor or peak - 20 dB waited for the babble to stop).  It may cut a
-#: two-part toast ("chin | chin"); the engine then judges the whole window with the default
-#: detector, which joins the parts again.
-LISTENING = {"end_below_peak_db": 12.0, "end_s": 0.1}
-
-
-def listening_detector() -> VoiceActivity:
-    """The streaming detector the listener (and the benchmark) decide by."""
-    return VoiceActivity(**LISTENING)
-
-
 def find_speech(x: np.ndarray, **settings: float) -> list[SpeechSpan]:
     """All speech spans in a finished window of float samples."""
     vad = VoiceActivity(**settings)

@@ -200,20 +200,3 @@ def test_classify_cli_prints_one_json_line_per_file(tmp_path: Path, toast_audio:
     assert lines[0]["file"] == str(good) and lines[0]["toast"] == "cheers"
     assert set(lines[0]) == {"file", "toast", "confidence", "decision_ms"}
     assert "readme.wav" in capsys.readouterr().err
-
-
-def test_the_listening_detector_ends_a_stretch_soon_after_a_word_in_steady_chatter() -> None:
-    from hardware.speech.vad import VoiceActivity, listening_detector
-
-    rng = np.random.default_rng(7)
-    quiet = 0.002 * rng.standard_normal(RATE)  # the room before the word
-    word = 0.3 * rng.standard_normal(RATE // 2)  # half a second of loud speech-band energy
-    after = 0.05 * rng.standard_normal(2 * RATE)  # talk 15 dB under the word goes on
-    x = np.concatenate([quiet, word, after]).astype(np.float32)
-    ends = {}
-    for name, vad in (("listening", listening_detector()), ("default", VoiceActivity())):
-        for i in range(0, len(x), BLOCK):
-            if vad.feed(x[i: i + BLOCK]) and name not in ends:
-                ends[name] = (i + BLOCK) / RATE
-    assert 1.5 < ends["listening"] <= 1.5 + 0.15
-    assert "default" not in ends  # it waits for the talk to stop
