@@ -22,6 +22,9 @@ from hardware.sound import Speaker
 
 log = logging.getLogger(__name__)
 
+#: the listener's status -> whether the box can hear toasts
+HEARING = {"ok": True, "back": True, "no microphone": False, "lost": False}
+
 
 def on_raspberry_pi() -> bool:
     try:
@@ -105,6 +108,7 @@ class Box:
         choice = self.shell.settings.get("speech", self.cfg.speech.engine)
         if choice == "off" or self.cfg.speech.engine == "off":
             log.info("speech is off: claims are confirmed by the veto vote alone")
+            self.shell.speech_available = False
             return
         try:
             from hardware.speech import Listener, choose_engine
@@ -118,12 +122,16 @@ class Box:
             self.shell.decision_lag_s = 0.5
         except Exception as exc:  # no speech must never stop the party
             log.warning("speech unavailable (%s): claims are confirmed by the veto vote alone", exc)
+            self.shell.speech_available = False
             self.shell.notices.append(f"No speech: {exc}")
 
     def _speech_status(self, status: str) -> None:
         log.info("microphone: %s", status)
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.shell.notices.append, f"Microphone: {status}")
+            hears = HEARING.get(status.split(":")[0].strip())
+            if hears is not None:
+                self.loop.call_soon_threadsafe(self.shell.set_hearing, hears, time.monotonic())
 
     # -- main loop ------------------------------------------------------------------------
     async def run(self, *, exit_after_menu: bool = False, seconds: float | None = None) -> str | None:

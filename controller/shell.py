@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -49,6 +50,8 @@ class Shell:
     sound: Sound | None = None
     settings_path: Path | None = None
     long_back_s: float = 5.0
+    speech_available: bool = True
+    """False when the box hears nothing: Tchin Tchin then leaves each claim to the veto vote."""
     decision_lag_s: float = 0.0
     """Game timers run this far behind real time: the recogniser's time to report a toast."""
     rng: random.Random = field(default_factory=random.Random)
@@ -143,8 +146,18 @@ class Shell:
         self.session.feed(inp)
         # decisions due by the edge (a claim's lock-out) are taken at once; timers run
         # ``decision_lag_s`` behind, so a toast the recogniser reports late still counts
-        self.session.advance(max(inp.t if inp.kind != "say" else 0.0,
-                                 self.game_time(self._now()) - self.decision_lag_s))
+        # (just past the edge: presses of one instant are gathered, then decided)
+        edge = math.nextafter(inp.t, math.inf) if inp.kind != "say" else 0.0
+        self.session.advance(max(edge, self.game_time(self._now()) - self.decision_lag_s))
+
+    def set_hearing(self, available: bool, now: float) -> None:
+        """The microphone was lost or came back: a Tchin Tchin game in play is told (journaled)."""
+        if available == self.speech_available:
+            return
+        self.speech_available = available
+        if self.mode == "game" and self.session is not None and not self.session.finished \
+                and self.session.header.get("game") == "tchin-tchin":
+            self._feed(Input(self.game_time(now), "do", action={"type": "hearing", "available": available}))
 
     def tick(self, now: float) -> None:
         """Let time run: game timers, and the long press of Back."""
@@ -249,6 +262,8 @@ class Shell:
         if header is None:
             cls = FLOWS[self.setup_game] if self.setup_game in FLOWS else flow_for(str(self.setup_game))
             header = cls.header_from_answers(self.setup_answers, self.rng.randrange(2**31), self.settings)
+        if header.get("game") == "tchin-tchin" and not self.speech_available:
+            header = {**header, "options": {**header.get("options", {}), "speech": False}}
         try:
             self.session = GameSession(header, journal=self.journal, leds=self.leds, sound=self.sound,
                                        disabled=frozenset(self.disabled))

@@ -6,6 +6,7 @@ Every action carries the time it happened, in seconds on the box's clock. The
     {"type": "buzz", "t": 2.0, "stations": [3, 5]}     presses at the same instant
     {"type": "toast", "t": 1.9, "end": 2.4, "word": "salud"}
     {"type": "tick", "t": 4.5}                          time passes (timers fall due)
+    {"type": "hearing", "t": 6.0, "available": false}   the microphone was lost (or came back)
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ class Options:
     """How long after its reveal a card nobody wins is discarded."""
     auto_reveal_s: float | None = None
     """Reveal the next card by itself this long after the last one ended (None: never)."""
+    speech: bool = True
+    """False when the box hears nothing (no microphone, speech off): a claim's toast is then
+    taken as said, and the veto vote alone decides."""
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Options:
@@ -41,6 +45,11 @@ class Options:
             if f.name not in d:
                 continue
             v = d[f.name]
+            if f.name == "speech":
+                if not isinstance(v, bool):
+                    raise IllegalAction(f"option speech must be true or false, not {v!r}")
+                kwargs[f.name] = v
+                continue
             if v is None and f.name == "auto_reveal_s":
                 kwargs[f.name] = None
                 continue
@@ -83,7 +92,18 @@ class Tick:
         return {"type": "tick", "t": self.t}
 
 
-Action = Buzz | Toast | Tick
+@dataclass(frozen=True)
+class Hearing:
+    """From ``t`` on, the box can (or cannot) hear toasts: the microphone came back, or was lost."""
+
+    t: float
+    available: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "hearing", "t": self.t, "available": self.available}
+
+
+Action = Buzz | Toast | Tick | Hearing
 
 
 def action_from_dict(d: Mapping[str, Any], t: float | None = None) -> Action:
@@ -108,4 +128,9 @@ def action_from_dict(d: Mapping[str, Any], t: float | None = None) -> Action:
         return Toast(when, float(end), word)
     if kind == "tick":
         return Tick(when)
-    raise UnknownAction(f"unknown Tchin Tchin action {kind!r} (expected buzz, toast or tick)")
+    if kind == "hearing":
+        available = d.get("available")
+        if not isinstance(available, bool):
+            raise UnknownAction("a hearing action needs 'available': true or false")
+        return Hearing(when, available)
+    raise UnknownAction(f"unknown Tchin Tchin action {kind!r} (expected buzz, toast, tick or hearing)")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from models.base import Happening, IllegalAction
-from models.tchin_tchin.actions import Action, Buzz, Options, Toast
+from models.tchin_tchin.actions import Action, Buzz, Hearing, Options, Toast
 from models.tchin_tchin.cards import CARDS, Combination, EventCard
 from models.tchin_tchin.listening import EPS, Ear, HeardToast
 from models.tchin_tchin.rules import Invitation, accepted_words, invitation, words_field
@@ -82,6 +82,7 @@ class Referee:
         self.last_win: Combination | None = None
         self.phase = "between"
         self.since = start
+        self.hearing = self.options.speech
         self.now = start
         self.card: OpenCard | None = None
         self.ear = Ear(self.options.pre_s, self.options.window_s)
@@ -103,7 +104,10 @@ class Referee:
             if action.end < action.t:
                 raise IllegalAction(f"a toast cannot end ({action.end}) before it starts ({action.t})")
         self._out = []
-        if isinstance(action, Buzz):
+        if isinstance(action, Hearing):
+            self._advance(action.t)
+            self._hearing(action.available)
+        elif isinstance(action, Buzz):
             self._advance(action.t)
             self._buzz(action.t, sorted(set(action.stations)))
         elif isinstance(action, Toast):
@@ -217,6 +221,27 @@ class Referee:
         fields["reaction_ms"] = _ms(reaction)
         fields["window_ends"] = round(t + self.options.window_s, 6)
         self._emit("claim", **fields)
+        if not self.hearing:
+            self._unheard(station)
+
+    def _hearing(self, available: bool) -> None:
+        """The box gains or loses its ears; a claim waiting for its toast goes to the vote."""
+        if available == self.hearing:
+            return
+        self.hearing = available
+        self._emit("hearing", available=available)
+        card = self.card
+        if not available and self.phase == "claim" and card is not None and card.claim is not None:
+            self._unheard(card.claim.station)
+
+    def _unheard(self, station: int) -> None:
+        """House rule (no speech): with nothing to hear, the claimant's toast is taken as said
+        and the players not invited alone judge it with their veto."""
+        card = self.card
+        assert card is not None
+        combination = sorted(card.invited[station], key=lambda c: (c.word, c.drink))[0]
+        self._emit("correct", station=station, word=None, reason="no speech: the veto vote decides")
+        self._to_veto(station, combination)
 
     def _penalty(self, station: int) -> None:
         pile = self.piles[station]
@@ -288,12 +313,17 @@ class Referee:
             self._mistake(station, "wrong word")
             return
         self._emit("correct", station=station, word=toast.word)
+        self._to_veto(station, matching[0])
+
+    def _to_veto(self, station: int, combination: Combination) -> None:
+        card = self.card
+        assert card is not None
         voters = frozenset(s for s in self.seats if s not in card.invited and s not in self.disabled)
         if not voters:
-            self._win(station, matching[0])
+            self._win(station, combination)
             return
         needed = math.ceil(len(voters) / 2)
-        card.veto = VetoWindow(matching[0], voters, needed, self.now + self.options.veto_s)
+        card.veto = VetoWindow(combination, voters, needed, self.now + self.options.veto_s)
         self.phase = "veto"
         self._emit("veto_window", station=station, voters=sorted(voters), needed=needed,
                    closes=round(card.veto.closes, 6))

@@ -207,3 +207,41 @@ def test_tchin_tchin_set_up_with_the_defaults_starts_with_the_introduction(tmp_p
     assert "Introduce the players first?" in titles
     assert shell.session is not None and shell.session.header.get("intro") is True
     assert shell.session.events[0]["event"] == "intro", "the first player is introduced"
+
+
+def test_without_speech_a_tchin_tchin_claim_goes_to_the_veto_vote(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"), speech_available=False)
+    shell._now = lambda: 0.0  # type: ignore[method-assign]
+    shell.start_game(dict(TCHIN))
+    assert shell.session is not None and shell.session.header["options"]["speech"] is False
+    shell.button(ButtonEvent(1.0, True, station=1))
+    shell.button(ButtonEvent(2.0, True, station=3))
+    correct = [e for e in shell.session.events if e["event"] == "correct"]
+    assert correct and correct[0]["word"] is None and correct[0]["t"] == 2.0
+
+
+def test_a_microphone_lost_mid_game_is_journaled_and_sends_the_live_claim_to_the_vote(tmp_path):
+    clock = [0.0]
+    shell = Shell(Journal(tmp_path / "j"))
+    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell.start_game(dict(TCHIN))
+    for t, st in ((1.0, 1), (2.0, 3)):
+        clock[0] = t
+        shell.button(ButtonEvent(t, True, station=st))
+    clock[0] = 2.5
+    shell.set_hearing(False, 2.5)
+    assert shell.session is not None
+    assert [e["event"] for e in shell.session.events][-3:] == ["hearing", "correct", "veto_window"]
+    saved = shell.journal.in_progress()
+    assert saved is not None and saved.inputs[-1].action == {"type": "hearing", "available": False}
+    shell.set_hearing(True, 3.0)
+    assert shell.session.events[-1] == {"t": 3.0, "event": "hearing", "available": True}
+
+
+def test_a_claim_locks_out_at_once_even_while_timers_run_behind(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.5)
+    for t, station in ((1.0, 1), (2.0, 3)):
+        clock[0] = t
+        shell.button(ButtonEvent(t, True, station=station))
+    assert shell.session is not None
+    assert shell.session.events[-1]["event"] == "claim", "decided on the press, not half a second later"

@@ -142,3 +142,29 @@ def test_house_rule_penalty_gives_back_the_last_card_won():
     press(ref, 11.0, 3)  # D05: 1 and 4 invited
     ev = press(ref, 11.5, 3)
     assert ev[0]["card"] == "D11" and ref.piles[3] == ["D24"]
+
+
+def test_house_rule_without_speech_a_claim_is_judged_by_the_veto_vote_alone():
+    ref = referee(FOUR, ["D24", "D05"], speech=False)
+    press(ref, 0.5, 1)
+    ev = press(ref, 1.0, 3)
+    assert kinds(ev) == ["claim", "correct", "veto_window"]
+    assert named(ev, "correct")[0]["word"] is None
+    ev = press(ref, 1.5, 1)  # one of the two players not invited: half, rounded up
+    assert kinds(ev) == ["veto_vote", "vetoed", "mistake"]
+    press(ref, 2.0, 4)
+    ev = tick(ref, 5.0)
+    assert named(ev, "win")[0]["station"] == 4
+
+
+def test_house_rule_the_microphone_lost_during_a_claim_sends_it_to_the_veto_vote():
+    from models.tchin_tchin.actions import Hearing
+
+    ref = referee(FOUR, ["D24"])
+    press(ref, 0.5, 1)
+    press(ref, 1.0, 3)
+    ev = [h.as_dict() for h in ref.apply(Hearing(1.5, False))]
+    assert [e["event"] for e in ev] == ["hearing", "correct", "veto_window"]
+    assert ref.hearing is False
+    ev = [h.as_dict() for h in ref.apply(Hearing(2.0, True))]
+    assert ev == [{"event": "hearing", "available": True}]
