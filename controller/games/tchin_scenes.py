@@ -135,10 +135,12 @@ def veto_scene(view: Mapping[str, Any], now: float, veto_s: float, heard: str) -
     card = view["card"]
     s = card["claimant"]
     asked = " or ".join(TOASTS[w] for w in card.get("accepted", ()))
+    who = f"{s} {player_name(view['characters'][s])}"
+    question = (f"{who} said {TOASTS.get(heard, heard)} - was the gesture right?" if heard
+                else f"The box cannot hear: did {who} say {asked} with the right gesture?")
     return Scene("Tchin Tchin", (
         Banner(f"Veto?  {card['veto_votes']} of {card['veto_needed']}", colour=PURPLE,
-               subtitle=f"{s} {player_name(view['characters'][s])} said {TOASTS.get(heard, heard)}"
-               f" - was the gesture right? Not invited: press to veto"),
+               subtitle=f"{question} Not invited: press to veto"),
         Timer(max(0.0, card["veto_closes"] - now), veto_s, "veto"),
         table_row(view, card_face(card["id"], caption=f"Asked: {asked}")),
     ))
