@@ -12,6 +12,7 @@ from typing import Any
 
 from controller.flow import GameFlow, Input
 from controller.privacy import PrivateGate
+from models.base import IllegalAction
 
 
 class TurnBasedFlow(GameFlow):
@@ -32,6 +33,12 @@ class TurnBasedFlow(GameFlow):
         elif inp.kind == "nav" and inp.nav is not None:
             self._nav(inp.nav)
         self._leds()
+
+    def _illegal(self, raw: Any, exc: IllegalAction) -> None:
+        """An action the engine refused: said, with its reason; nothing changed."""
+        seat = raw.get("seat") if isinstance(raw, dict) else None
+        self.ctx.emit("illegal", seat=seat, error=type(exc).__name__, reason=exc.reason, do=raw)
+        self.ctx.sound.play("error")
 
     @abstractmethod
     def _do(self, action: dict[str, Any] | None) -> None: ...

@@ -124,11 +124,6 @@ class GobletsFlow(TurnBasedFlow):
         self._after_change()
         return True
 
-    def _illegal(self, raw: Any, exc: IllegalAction) -> None:
-        seat = raw.get("seat") if isinstance(raw, dict) else None
-        self.ctx.emit("illegal", seat=seat, error=type(exc).__name__, reason=exc.reason, do=raw)
-        self.ctx.sound.play("error")
-
     def _press(self, station: int) -> None:
         if self.gate is not None and self.gate.press(station):
             return
