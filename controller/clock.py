@@ -1,16 +1,15 @@
 """Clocks: where the controller takes time from.
 
 The controller never calls ``time`` itself: it takes time from events and from
-an injected :class:`Clock`, so a test or a replay runs on a :class:`ManualClock`
-with no sleeps, and the box runs on :class:`LoopClock` (asyncio, monotonic).
+an injected :class:`Clock`. Every game runs on a :class:`ManualClock` in game
+time: a replay or a test moves it input by input, with no sleeps; the live box
+moves it to "now" before each input and every frame.
 """
 
 from __future__ import annotations
 
-import asyncio
 import heapq
 import itertools
-import time
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
@@ -82,17 +81,3 @@ class ManualClock:
         end = self._now + limit
         while (due := self.next_due()) is not None and due <= end:
             self.advance_to(due)
-
-
-class LoopClock:
-    """The box's clock: asyncio's loop timers on ``time.monotonic``."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
-
-    def now(self) -> float:
-        return time.monotonic()
-
-    def call_at(self, when: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-        delay = max(0.0, when - time.monotonic())
-        return self._loop.call_later(delay, callback)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Callable
 
 from controller.clock import Clock, TimerHandle
-from hardware.display.widgets import Banner, Scene, Text
 
 BUZZER_SEATS = 8  # seats 1-8 have a buzzer; later seats confirm with OK
 
@@ -84,14 +83,3 @@ class PrivateGate:
             self._timer.cancel()
         if self._on_close:
             self._on_close(reason)
-
-    def waiting_scene(self, title: str) -> Scene:
-        how = "hold your buzzer" if self.seat <= BUZZER_SEATS else "press OK"
-        return Scene(
-            title=title,
-            widgets=(
-                Banner(f"{self.name}: your private view", colour=(60, 90, 160),
-                       subtitle=f"Everyone else, look away. {self.name}, {how} to see it."),
-                Text("The view closes when you let go.", size="small"),
-            ),
-        )
