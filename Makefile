@@ -17,7 +17,7 @@ TEST_DEBS := libportaudio2 espeak-ng flite sox
 # the speech corpus uses every synthesizer Debian offers
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 
-.PHONY: run test bench corpus model screenshots lint install uninstall doctor clean help
+.PHONY: run test bench corpus spotter model screenshots lint install uninstall doctor clean help
 
 help:
 	@echo "make run          start the box (GPIO on a Pi, the simulator window elsewhere)"
@@ -25,6 +25,7 @@ help:
 	@echo "make bench        measure the targets into bench/results.json"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
+	@echo "make spotter      retrain the toast spotter on synthetic voices (about 15 min)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 
@@ -60,6 +61,9 @@ bench: $(VENV)/.bench-deps
 
 corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus
+
+spotter: $(VENV)/.bench-deps
+	$(PY) -m bench.train_spotter
 
 model: $(VENV)/.run-deps
 	bash scripts/fetch-model.sh

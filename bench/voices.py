@@ -138,3 +138,35 @@ BABBLE_VOICES: tuple[Voice, ...] = (
     Voice("flite-slt-babble", "flite", "flite", "slt", 0.95, "babble"),
     _espeak("en-gb-x-rp+m6", 150, "babble"),
 )
+
+
+#: extra voices the toast spotter is trained on (never reported on): espeak-ng variants that no
+#: report or babble voice uses, at several rates, and the tune voices of the other families
+#: at other speeds
+SPOTTER_EXTRA_VOICES: tuple[Voice, ...] = (
+    *(_espeak(f"{accent}+{variant}", wpm, "train")
+      for accent, variant, wpm in (
+          ("en-us", "m1", 150), ("en-us", "m4", 170), ("en-gb", "m7", 160),
+          ("en-us", "Andy", 160), ("en-gb", "Gene", 150), ("en-us", "Lee", 175),
+          ("en-gb-scotland", "Michael", 150), ("en-us", "Storm", 165), ("en-029", "anika", 160),
+          ("en-gb", "belinda", 145), ("en-us", "edward", 170), ("en-gb-x-gbcwmd", "iven", 160),
+          ("en-us", "john", 140), ("en-gb", "max", 180), ("en-us", "norbert", 150),
+          ("en-gb", "quincy", 165), ("en-us", "rob", 155), ("en-gb-scotland", "steph", 170),
+          ("en-us", "zac", 150), ("en-us", "Alicia", 160), ("en-gb", "Annie", 150),
+          ("en-us", "Linda", 170), ("en-gb", "Adam", 160), ("en-us", "David", 145),
+          ("en-gb", "Paul", 175), ("en-us", "Robert", 160), ("en-gb", "victor", 150),
+          ("en-us", "travis", 165), ("en-gb", "shelby", 160), ("en-us", "klatt4", 155),
+      )),
+    Voice("flite-kal-slow", "flite", "flite", "kal", 0.85, "train"),
+    Voice("flite-kal-fast", "flite", "flite", "kal", 1.15, "train"),
+    Voice("flite-awb-slow", "flite", "flite", "awb", 0.9, "train"),
+    Voice("flite-slt-slower", "flite", "flite", "slt", 0.7, "train"),
+    Voice("festival-kal-slow", "festival", "festival", "kal_diphone", 0.85, "train"),
+    Voice("festival-kal-fast", "festival", "festival", "kal_diphone", 1.15, "train"),
+)
+
+#: held out of the spotter's training to choose its threshold
+SPOTTER_VALIDATION_IDS: frozenset[str] = frozenset({
+    "espeak-en-us-Lee-175", "espeak-en-gb-Annie-150", "espeak-en-us-rob-155",
+    "flite-kal-fast", "espeak-en-gb-quincy-165",
+})

@@ -1,0 +1,289 @@
+"""Train the toast spotter: ``python -m bench.train_spotter`` (``make spotter``).
+
+The training set is made here, from scratch, with the machine's speech synthesizers:
+
+- voices: the benchmark's ``tune`` voices and :data:`~bench.voices.SPOTTER_EXTRA_VOICES`
+  (espeak-ng variants no reported voice uses, and other speeds); the benchmark's ``report`` and
+  babble voices are never used, so ``make bench`` measures voices the spotter has not heard;
+- what they say: each toast's ``spellings`` and the ``negatives`` of
+  ``hardware/speech/lexicons/spotter-en.json`` (near misses, party words and sentences; not the
+  benchmark's chatter sentences), sometimes with a negative word said just before the toast;
+- noise: none, pink noise, or babble made of the training voices saying the negative sentences
+  (not the benchmark's babble), at 0-25 dB signal-to-noise, speech levels varied by ±8 dB.
+
+Each example becomes a row per 80 ms step: the last ``window`` embeddings, labelled with the toast
+when the step ends 0-0.32 s after the toast ends, "none" when it ends before the toast is nearly
+over (so half a "chin chin" does not fire), and left out in between.  A one-hidden-layer
+network is trained on them (scikit-learn), and the firing threshold is chosen on the
+:data:`~bench.voices.SPOTTER_VALIDATION_IDS` voices, which the network does not train on.
+The weights go to ``hardware/speech/lexicons/spotter-en.npz``, the threshold into the JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench.corpus import FLOOR_DBFS, SPEECH_DBFS, active_power, pink_noise, synthesize
+from bench.voices import ALL_VOICES, SPOTTER_EXTRA_VOICES, SPOTTER_VALIDATION_IDS, Voice
+from hardware.speech.audio import RATE
+from hardware.speech.lexicon import LEXICON_DIR
+from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Embedder, Net, save_net
+
+POSITIVE_S = (0.0, 0.32)  # a step ending this long after a toast's end is labelled with it
+NOT_YET_S = 0.2  # a step ending more than this before a toast's end is labelled "none"
+
+_embedder: Embedder | None = None
+_babble: np.ndarray | None = None
+
+
+def training_voices() -> list[Voice]:
+    """The voices the spotter learns from (and is validated on), installed ones only."""
+    voices = [v for v in ALL_VOICES if v.split == "tune"] + list(SPOTTER_EXTRA_VOICES)
+    return [v for v in voices if v.available()]
+
+
+def make_training_babble(voices: list[Voice], sentences: list[str], seconds: float,
+                         seed: int) -> np.ndarray:
+    """Four overlapping talkers drawn from ``voices`` saying ``sentences``, unit power."""
+    rng = random.Random(seed)
+    pool = [(v, s) for v in voices for s in sentences]
+    picked = rng.sample(pool, min(60, len(pool)))
+    clips = [synthesize(v, s) for v, s in picked]
+    n = int(seconds * RATE)
+    track = np.zeros(n, np.float32)
+    for talker in range(4):
+        pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
+        while pos < n:
+            c = rng.choice(clips)
+            c = c / np.sqrt(active_power(c))
+            take = min(len(c), n - pos)
+            lane[pos: pos + take] += c[:take]
+            pos += take + rng.randrange(RATE // 10, RATE // 3)
+        track += lane * (0.7 + 0.3 * talker / 3)
+    return track / np.sqrt(np.mean(track**2))
+
+
+def _init(babble: np.ndarray) -> None:
+    global _embedder, _babble
+    _embedder = Embedder()
+    _babble = babble
+
+
+def perturb(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Another speaker from the same voice: speed (and so pitch) changed by up to 12 %, and
+    a random spectral tilt (a brighter or duller microphone)."""
+    from hardware.speech.audio import resample
+
+    y = resample(x, int(RATE * rng.uniform(0.88, 1.12)), RATE)
+    a = rng.uniform(-0.6, 0.6)
+    y = y.copy()
+    y[1:] += a * y[:-1]
+    return y.astype(np.float32)
+
+
+def compose(speech: np.ndarray, before: np.ndarray | None, noise: str, snr_db: float,
+            rng: np.random.Generator) -> tuple[np.ndarray, int, int]:
+    """One example as int16: noise-only lead-in, maybe another word, the speech, a tail.
+    Returns the samples and where the speech starts and ends."""
+    speech = perturb(speech, rng)
+    level = 10 ** ((SPEECH_DBFS + rng.uniform(-8, 8)) / 20)
+    s = speech * (level / np.sqrt(active_power(speech)))
+    parts = [np.zeros(int(rng.uniform(1.4, 2.4) * RATE), np.float32)]
+    if before is not None:
+        parts += [before * (level / np.sqrt(active_power(before))),
+                  np.zeros(int(rng.uniform(0.25, 0.6) * RATE), np.float32)]
+    start = sum(len(p) for p in parts)
+    parts += [s, np.zeros(int(rng.uniform(0.7, 1.0) * RATE), np.float32)]
+    x = np.concatenate(parts)
+    end = start + len(s)
+    x += rng.standard_normal(len(x)).astype(np.float32) * 10 ** (FLOOR_DBFS / 20)
+    if noise != "clean":
+        if noise == "pink":
+            n = pink_noise(len(x), rng)
+        else:
+            assert _babble is not None
+            at = int(rng.integers(0, len(_babble) - len(x)))
+            n = _babble[at: at + len(x)]
+        x += n * np.sqrt(active_power(s) / 10 ** (snr_db / 10))
+    peak = float(np.max(np.abs(x)))
+    if peak > 0.95:
+        x *= 0.95 / peak
+    return np.clip(np.round(x * 32767), -32768, 32767).astype(np.int16), start, end
+
+
+def rows_of(pcm: np.ndarray, start: int, end: int, label: int, window: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The example's steps: flattened windows, labels (-1: left out) and end times (s after
+    the speech's end)."""
+    assert _embedder is not None
+    emb = _embedder.embeddings(pcm)
+    n = len(emb) - window + 1
+    if n <= 0:
+        return np.zeros((0, window * EMB_DIM), np.float16), np.zeros(0, np.int8), np.zeros(0)
+    idx = np.arange(window)[None, :] + np.arange(n)[:, None]
+    x = emb[idx].reshape(n, -1)
+    ends = (np.arange(window - 1, len(emb)) * STEP + EMB_SPAN - end) / RATE
+    y = np.zeros(n, np.int8)
+    if label:
+        y[:] = -1
+        y[ends < -NOT_YET_S] = 0
+        y[(ends >= POSITIVE_S[0]) & (ends <= POSITIVE_S[1])] = label
+    return x.astype(np.float16), y, ends
+
+
+def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]:
+    """Synthesize one voice saying one text, and make its noisy examples' rows."""
+    voice, text, label, before_words, window, seed = job
+    rng = np.random.default_rng(seed)
+    try:
+        speech = synthesize(voice, text)
+    except Exception as err:  # a synthesizer that fails on a word: skip the word
+        return {"error": f"{voice.id} {text!r}: {err}"}
+    conds = (["clean", "clean", "pink", "pink", "babble", "babble"] if label
+             else [str(rng.choice(["clean", "pink", "babble"])), "babble"])
+    xs, ys, ends, cond_of = [], [], [], []
+    for i, cond in enumerate(conds):
+        before = None
+        if label and before_words and rng.random() < 0.3:
+            before = synthesize(voice, str(rng.choice(before_words)))
+        pcm, s0, s1 = compose(speech, before, cond, float(rng.uniform(0, 25)), rng)
+        x, y, e = rows_of(pcm, s0, s1, label, window)
+        xs.append(x)
+        ys.append(y)
+        ends.append(e)
+        cond_of.append(np.full(len(y), i, np.int8))
+    return {"voice": voice.id, "text": text, "label": label, "conds": conds,
+            "x": np.concatenate(xs), "y": np.concatenate(ys), "ends": np.concatenate(ends),
+            "example": np.concatenate(cond_of)}
+
+
+def first_fire(p: np.ndarray, threshold: float) -> int:
+    """The class the stream would fire first (0: none) for one example's step probabilities."""
+    for row in p:
+        best = int(np.argmax(row[1:])) + 1
+        if row[best] >= threshold:
+            return best
+    return 0
+
+
+def choose_threshold(net: Net, val: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any]]]:
+    """The threshold with the best accuracy minus three times the false accepts, on the
+    validation voices (each example judged as the stream would)."""
+    judged = []
+    for r in val:
+        p = net.probabilities(r["x"].astype(np.float32))
+        for i in range(len(r["conds"])):
+            judged.append((r["label"], p[r["example"] == i]))
+    curve = []
+    for thr in np.arange(0.3, 0.96, 0.05):
+        fired = [(lab, first_fire(p, float(thr))) for lab, p in judged]
+        toasts = [f == lab for lab, f in fired if lab]
+        others = [f != 0 for lab, f in fired if not lab]
+        acc, fa = float(np.mean(toasts)), float(np.mean(others))
+        curve.append({"threshold": round(float(thr), 2), "accuracy": round(acc, 3),
+                      "false_accept": round(fa, 3), "score": acc - 3 * fa})
+    best = max(curve, key=lambda c: c["score"])
+    return best["threshold"], curve
+
+
+def make_examples(lex: dict[str, Any], voices: list[Voice], window: int, seed: int,
+                  workers: int) -> list[dict[str, Any]]:
+    """Every training example's rows (see the module docstring)."""
+    classes: list[str] = lex["classes"]
+    negatives: list[str] = lex["negatives"]
+    sentences = [n for n in negatives if len(n.split()) >= 4]
+    words = [n for n in negatives if len(n.split()) == 1]
+    babble = make_training_babble(voices, sentences, 90.0, seed)
+    jobs = []
+    for v in voices:
+        for tid, entry in lex["toasts"].items():
+            for sp in entry["spellings"]:
+                jobs.append((v, sp, 1 + classes.index(tid), words, window, len(jobs) + seed))
+        for neg in negatives:
+            jobs.append((v, neg, 0, [], window, len(jobs) + seed))
+    print(f"{len(voices)} voices, {len(jobs)} utterances", file=sys.stderr)
+    with ProcessPoolExecutor(workers, initializer=_init, initargs=(babble,)) as pool:
+        made = list(pool.map(examples, jobs, chunksize=4))
+    for m in [m for m in made if "error" in m][:10]:
+        print("skipped:", m["error"], file=sys.stderr)
+    return [m for m in made if "error" not in m]
+
+
+def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
+          seed: int = 7, hidden: int = 128, limit_voices: int | None = None,
+          cache: Path | None = None, alpha: float = 1e-2) -> dict[str, Any]:
+    """Make the training set (or read it from ``cache``), train, choose the threshold, write
+    the weights and JSON."""
+    import pickle
+
+    from sklearn.neural_network import MLPClassifier
+
+    lex_path = LEXICON_DIR / f"{lexicon_name}.json"
+    lex = json.loads(lex_path.read_text())
+    window = int(lex["window"])
+    voices = training_voices()
+    if limit_voices:
+        keep_val = [v for v in voices if v.id in SPOTTER_VALIDATION_IDS][:1]
+        voices = voices[:limit_voices] + keep_val
+    t0 = time.time()
+    if cache is not None and cache.exists():
+        made = pickle.loads(cache.read_bytes())
+    else:
+        made = make_examples(lex, voices, window, seed, workers)
+        if cache is not None:
+            cache.write_bytes(pickle.dumps(made, protocol=5))
+    print(f"features in {time.time() - t0:.0f} s", file=sys.stderr)
+    fit = [m for m in made if m["voice"] not in SPOTTER_VALIDATION_IDS]
+    val = [m for m in made if m["voice"] in SPOTTER_VALIDATION_IDS]
+    x = np.concatenate([m["x"] for m in fit]).astype(np.float32)
+    y = np.concatenate([m["y"] for m in fit]).astype(np.int64)
+    keep = y >= 0
+    x, y = x[keep], y[keep]
+    print(f"{len(y)} training rows, per class {np.bincount(y).tolist()}", file=sys.stderr)
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
+    clf = MLPClassifier((hidden,), alpha=alpha, batch_size=256, learning_rate_init=1e-3,
+                        max_iter=60, early_stopping=True, n_iter_no_change=6,
+                        random_state=seed)
+    clf.fit((x - mean) / scale, y)
+    net = Net(mean.astype(np.float32), scale.astype(np.float32),
+              clf.coefs_[0].astype(np.float32), clf.intercepts_[0].astype(np.float32),
+              clf.coefs_[1].astype(np.float32), clf.intercepts_[1].astype(np.float32))
+    threshold, curve = choose_threshold(net, val)
+    save_net(out_dir / f"{lexicon_name}.npz", net)
+    lex["threshold"] = threshold
+    (out_dir / f"{lexicon_name}.json").write_text(json.dumps(lex, indent=2) + "\n")
+    print(f"trained in {time.time() - t0:.0f} s; threshold {threshold}", file=sys.stderr)
+    return {"threshold": threshold, "curve": curve, "rows": int(len(y)),
+            "voices": len(voices), "iterations": int(clf.n_iter_)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: train and print the validation curve."""
+    ap = argparse.ArgumentParser(prog="python -m bench.train_spotter", description=__doc__)
+    ap.add_argument("--out", type=Path, default=LEXICON_DIR)
+    ap.add_argument("--workers", type=int, default=max(1, min(2, os.cpu_count() or 1)))
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--limit-voices", type=int, help="train on the first N voices only (a quick try)")
+    ap.add_argument("--alpha", type=float, default=1e-2, help="L2 penalty of the network")
+    ap.add_argument("--cache", type=Path, help="keep the training set in this file and reuse it")
+    args = ap.parse_args(argv)
+    result = train(args.out, workers=args.workers, hidden=args.hidden,
+                   limit_voices=args.limit_voices, cache=args.cache, alpha=args.alpha)
+    for c in result["curve"]:
+        print(json.dumps(c))
+    print(json.dumps({k: v for k, v in result.items() if k != "curve"}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,334 @@
+"""The toast spotter: a small network over pre-trained speech embeddings, run as audio arrives.
+
+Instead of waiting for a stretch of speech to end and then decoding it, the spotter scores the
+last two seconds of audio every 80 ms:
+
+1. a log-mel spectrogram (32 bands, 10 ms frames) and Google's ``speech_embedding`` network turn
+   each 0.78 s of audio into a 96-number embedding, one every 80 ms. Both ship as ONNX files in
+   the ``openwakeword`` wheel (its ``resources/models``); this module runs them with
+   onnxruntime and uses nothing else of that package. The embedding was trained on a great deal
+   of real speech, which is what lets a classifier trained on synthetic voices generalise;
+2. a small two-layer network (weights in ``lexicons/spotter-<lang>.npz``, trained by
+   ``python -m bench.train_spotter`` on synthetic voices that the benchmark does not report on)
+   reads the last ``window`` embeddings and gives the probability of "no toast" and of each
+   toast *ending just now*;
+3. a toast is heard when its probability passes ``threshold``; the same window cannot fire
+   again for ``refractory_s``.
+
+So a toast is decided about 0.1-0.2 s after it ends whether or not the room goes quiet, which a
+decoder that waits for silence cannot do in babble.  The batch entry point (:meth:`classify`)
+runs the very same stream over an array, so a file and the live microphone give the same result.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hardware.speech.audio import RATE
+from hardware.speech.heard import Heard, SpeechModelError
+from hardware.speech.lexicon import LEXICON_DIR, Lexicon, load_lexicon
+from hardware.speech.vad import VoiceActivity
+
+MEL_HOP = 160  # samples per mel frame
+MEL_WIN = 512  # samples under one mel frame
+EMB_FRAMES = 76  # mel frames under one embedding
+EMB_HOP = 8  # mel frames between embeddings (80 ms)
+EMB_DIM = 96
+STEP = EMB_HOP * MEL_HOP  # samples between two decisions (1280 = 80 ms)
+#: samples from an embedding's first sample to its last: (76 - 1) * 160 + 512
+EMB_SPAN = (EMB_FRAMES - 1) * MEL_HOP + MEL_WIN
+
+
+def feature_models_dir() -> Path:
+    """Where the ``openwakeword`` wheel keeps the mel and embedding ONNX files."""
+    try:
+        import openwakeword
+    except ImportError as err:
+        raise SpeechModelError(
+            "the toast spotter needs the openwakeword package (its speech-embedding model): "
+            "`pip install openwakeword==0.4.0`") from err
+    return Path(openwakeword.__file__).parent / "resources" / "models"
+
+
+class Embedder:
+    """The two ONNX feature networks, one thread each (they are small; threads fight on a Pi)."""
+
+    def __init__(self, models: Path | None = None) -> None:
+        try:
+            import onnxruntime as ort
+        except ImportError as err:
+            raise SpeechModelError("the toast spotter needs onnxruntime") from err
+        models = models or feature_models_dir()
+        opts = ort.SessionOptions()
+        opts.inter_op_num_threads = 1
+        opts.intra_op_num_threads = 1
+        opts.log_severity_level = 3
+        try:
+            self._mel = ort.InferenceSession(str(models / "melspectrogram.onnx"), opts,
+                                             providers=["CPUExecutionProvider"])
+            self._emb = ort.InferenceSession(str(models / "embedding_model.onnx"), opts,
+                                             providers=["CPUExecutionProvider"])
+        except Exception as err:  # onnxruntime raises its own Fail/NoSuchFile errors
+            raise SpeechModelError(f"the speech-embedding model in {models} is unusable: {err}"
+                                   ) from err
+        self._lock = threading.Lock()
+
+    def mel(self, pcm: np.ndarray) -> np.ndarray:
+        """Mel frames (n, 32) of int16-scaled samples: frame k covers samples [160k, 160k+512)."""
+        if len(pcm) < MEL_WIN:
+            return np.zeros((0, 32), np.float32)
+        with self._lock:
+            out = self._mel.run(None, {"input": pcm.astype(np.float32)[None]})[0]
+        return np.asarray(out, np.float32).reshape(-1, 32) / 10.0 + 2.0
+
+    def embed(self, windows: np.ndarray) -> np.ndarray:
+        """Embeddings (n, 96) of mel windows (n, 76, 32)."""
+        if len(windows) == 0:
+            return np.zeros((0, EMB_DIM), np.float32)
+        with self._lock:
+            out = self._emb.run(None, {"input_1": windows.astype(np.float32)[..., None]})[0]
+        return np.asarray(out, np.float32).reshape(-1, EMB_DIM)
+
+    def embeddings(self, pcm: np.ndarray) -> np.ndarray:
+        """Every embedding of an int16 array, in one go (embedding j ends at sample
+        ``j * 1280 + EMB_SPAN``)."""
+        spec = self.mel(pcm)
+        n = (len(spec) - EMB_FRAMES) // EMB_HOP + 1
+        if n <= 0:
+            return np.zeros((0, EMB_DIM), np.float32)
+        idx = np.arange(EMB_FRAMES)[None, :] + EMB_HOP * np.arange(n)[:, None]
+        return self.embed(spec[idx])
+
+
+@dataclass(frozen=True)
+class Net:
+    """The classifier: standardise, one ReLU layer, softmax over "none" + the toasts."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: np.ndarray
+
+    @classmethod
+    def load(cls, path: Path) -> "Net":
+        try:
+            with np.load(path) as z:
+                net = cls(*(np.asarray(z[k], np.float32)
+                            for k in ("mean", "scale", "w1", "b1", "w2", "b2")))
+        except FileNotFoundError as err:
+            raise SpeechModelError(f"spotter weights {path} do not exist") from err
+        except (KeyError, ValueError, OSError) as err:
+            raise SpeechModelError(f"spotter weights {path} are unreadable: {err}") from err
+        if net.w1.shape[0] != net.mean.shape[0] or net.w2.shape[0] != net.w1.shape[1]:
+            raise SpeechModelError(f"spotter weights {path} have inconsistent shapes")
+        return net
+
+    @property
+    def inputs(self) -> int:
+        return int(self.w1.shape[0])
+
+    @property
+    def classes(self) -> int:
+        return int(self.w2.shape[1])
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        """Class probabilities for each row of flattened embedding windows."""
+        h = np.maximum(((x - self.mean) / self.scale) @ self.w1 + self.b1, 0.0)
+        z = h @ self.w2 + self.b2
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(axis=1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One toast fired by a :class:`SpotStream`: sample positions in that stream."""
+
+    toast: str
+    start: int
+    end: int
+    probability: float
+
+
+class SpotStream:
+    """Feed int16 blocks in order; get the toasts as they are spotted.
+
+    Positions are sample counts since the stream's first sample.  The end of a toast is the end
+    of the window that fired it; its start is where the voice detector heard that speech begin
+    (bounded to ``max_word_s`` before the end).
+    """
+
+    def __init__(self, engine: "SpotterEngine") -> None:
+        self.engine = engine
+        self._audio = np.zeros(0, np.int16)  # not yet turned into mel frames
+        self._audio_at = 0  # stream position of _audio[0]
+        self._mel = np.zeros((0, 32), np.float32)  # recent mel frames
+        self._mel_at = 0  # frame index of _mel[0]
+        self._next_emb = 0  # index of the next embedding to compute
+        self._embs: list[np.ndarray] = []
+        self._quiet_until = -1  # position before which no toast may fire again
+        self._vad = VoiceActivity()
+        self._onsets: list[int] = []  # recent speech onsets heard by the detector
+        self.last_probabilities: np.ndarray | None = None
+
+    @property
+    def position(self) -> int:
+        """Samples fed so far."""
+        return self._audio_at + len(self._audio)
+
+    def feed(self, block: np.ndarray) -> list[Spot]:
+        """Add a block of int16 samples; the toasts that fired in it."""
+        block = np.asarray(block, np.int16).reshape(-1)
+        if len(block) == 0:
+            return []
+        self._track_onsets(block)
+        self._audio = np.concatenate([self._audio, block])
+        # whole mel frames now computable: frame k needs samples up to 160k + 512
+        first = self._mel_at + len(self._mel)
+        last = (self.position - MEL_WIN) // MEL_HOP
+        if last < first:
+            return []
+        seg = self._audio[first * MEL_HOP - self._audio_at: last * MEL_HOP + MEL_WIN - self._audio_at]
+        self._mel = np.concatenate([self._mel, self.engine.embedder.mel(seg)])
+        keep_from = (last + 1) * MEL_HOP - self._audio_at
+        self._audio_at += keep_from
+        self._audio = self._audio[keep_from:]
+        return self._advance()
+
+    def _track_onsets(self, block: np.ndarray) -> None:
+        from hardware.speech.audio import to_float
+
+        self._vad.feed(to_float(block))
+        start = self._vad.speech_start
+        if start is not None and (not self._onsets or self._onsets[-1] != start):
+            self._onsets.append(start)
+            self._onsets = self._onsets[-16:]
+
+    def _advance(self) -> list[Spot]:
+        spots: list[Spot] = []
+        windows: list[np.ndarray] = []
+        ends: list[int] = []
+        while True:
+            lo = self._next_emb * EMB_HOP - self._mel_at
+            hi = lo + EMB_FRAMES
+            if hi > len(self._mel):
+                break
+            windows.append(self._mel[lo:hi])
+            ends.append(self._next_emb * STEP + EMB_SPAN)
+            self._next_emb += 1
+        if not windows:
+            return spots
+        drop = self._next_emb * EMB_HOP - self._mel_at
+        self._mel = self._mel[drop:]
+        self._mel_at += drop
+        net, k = self.engine.net, self.engine.window
+        for emb, end in zip(self.engine.embedder.embed(np.stack(windows)), ends):
+            self._embs.append(emb)
+            if len(self._embs) > k:
+                del self._embs[0]
+            if len(self._embs) < k:
+                continue
+            p = net.probabilities(np.concatenate(self._embs)[None])[0]
+            self.last_probabilities = p
+            best = int(np.argmax(p[1:])) + 1
+            if p[best] >= self.engine.threshold and end >= self._quiet_until:
+                self._quiet_until = end + int(self.engine.refractory_s * RATE)
+                spots.append(Spot(self.engine.toasts[best - 1], self._start_of(end), end,
+                                  float(p[best])))
+        return spots
+
+    def _start_of(self, end: int) -> int:
+        """Where the toast ending at ``end`` began: the last speech onset before it."""
+        earliest = end - int(self.engine.max_word_s * RATE)
+        before = [s for s in self._onsets if s < end - int(0.15 * RATE)]
+        guess = before[-1] if before else end - int(0.6 * RATE)
+        return max(guess, earliest)
+
+
+class SpotterEngine:
+    """The toast spotter as an engine: ``classify`` for arrays, ``stream`` for live audio."""
+
+    name = "spotter"
+    streaming = True
+
+    def __init__(self, lexicon: str | Path = "spotter-en", *, threshold: float | None = None,
+                 embedder: Embedder | None = None) -> None:
+        self.lexicon: Lexicon = load_lexicon(lexicon)
+        extra: dict[str, Any] = self.lexicon.extra
+        self.toasts: tuple[str, ...] = tuple(extra.get("classes", [e.toast for e in
+                                                                   self.lexicon.entries]))
+        weights = Path(str(extra.get("weights", f"{self.lexicon.engine}-{self.lexicon.language}.npz")))
+        lex_path = Path(lexicon)
+        base = lex_path.parent if lex_path.suffix else LEXICON_DIR
+        self.net = Net.load(weights if weights.is_absolute() else base / weights)
+        self.window = int(extra.get("window", 16))
+        self.threshold = float(threshold if threshold is not None else extra.get("threshold", 0.5))
+        self.refractory_s = float(extra.get("refractory_s", 1.0))
+        self.max_word_s = float(extra.get("max_word_s", 1.5))
+        if self.net.inputs != self.window * EMB_DIM or self.net.classes != len(self.toasts) + 1:
+            raise SpeechModelError(
+                f"spotter weights expect {self.net.inputs} inputs and {self.net.classes} classes; "
+                f"the lexicon says {self.window} embeddings and {len(self.toasts)} toasts")
+        self.embedder = embedder or Embedder()
+
+    def stream(self) -> SpotStream:
+        """A fresh stream to feed live audio to."""
+        return SpotStream(self)
+
+    def classify(self, samples: np.ndarray) -> list[Heard]:
+        """Every toast spotted in 16 kHz mono int16 ``samples`` (times relative to them).
+
+        Live, the stream has been running for minutes when a toast comes; an array starts
+        cold.  So the array is preceded by ``LEAD_S`` of its own quietest part (the room before
+        anyone spoke) and followed by ``TAIL_S`` of it, so that a toast at either edge is judged
+        as it would be live.
+        """
+        pcm = np.asarray(samples, np.int16).reshape(-1)
+        lead = quiet_part(pcm, int(LEAD_S * RATE))
+        s = self.stream()
+        s.feed(lead)
+        spots: list[Spot] = []
+        for i in range(0, len(pcm), STEP):
+            spots += s.feed(pcm[i: i + STEP])
+        spots += s.feed(quiet_part(pcm, int(TAIL_S * RATE)))
+        n0 = len(lead)
+        return [Heard(sp.toast, max(0, sp.start - n0) / RATE, min(sp.end - n0, len(pcm)) / RATE,
+                      round(sp.probability, 3)) for sp in spots]
+
+
+LEAD_S = 1.6
+TAIL_S = 0.4
+
+
+def quiet_part(pcm: np.ndarray, n: int, piece_s: float = 0.25) -> np.ndarray:
+    """``n`` samples of the quietest ``piece_s`` of ``pcm``, repeated (a faint hiss when the
+    array is too short or silent: exact zeros upset the features)."""
+    piece = int(piece_s * RATE)
+    if len(pcm) >= piece:
+        k = len(pcm) // piece
+        power = (pcm[: k * piece].astype(np.float64).reshape(k, piece) ** 2).mean(axis=1)
+        quiet = pcm[int(np.argmin(power)) * piece:][:piece]
+        if float(np.abs(quiet).max(initial=0)) > 2:
+            return np.tile(quiet, n // piece + 1)[:n].astype(np.int16)
+    rng = np.random.default_rng(len(pcm))
+    return np.clip(rng.normal(0, 3, n), -32768, 32767).astype(np.int16)
+
+
+def save_net(path: Path, net: Net) -> None:
+    """Write the classifier's weights (float32)."""
+    np.savez_compressed(path, mean=net.mean, scale=net.scale, w1=net.w1, b1=net.b1,
+                        w2=net.w2, b2=net.b2)
+
+
+def describe(engine: SpotterEngine) -> dict[str, Any]:
+    """What the spotter runs with, for the log and the doctor."""
+    return {"toasts": list(engine.toasts), "window": engine.window,
+            "threshold": engine.threshold, "weights": json.dumps(engine.net.w1.shape)}
