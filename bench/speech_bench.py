@@ -35,6 +35,10 @@ _engine: Any = None
 
 
 def _make_engine(name: str) -> Any:
+    if name == "spotter":
+        from hardware.speech.spotter import SpotterEngine
+
+        return SpotterEngine()
     if name == "pocketsphinx":
         from hardware.speech.pocketsphinx_engine import PocketSphinxEngine
 
@@ -59,6 +63,8 @@ def judge_clip(args: tuple[str, dict[str, Any]]) -> dict[str, Any]:
 
     corpus, row = args
     pcm = read_wav(Path(corpus) / row["file"])
+    if getattr(_engine, "streaming", False):
+        return judge_clip_streaming(pcm, row)
     vad = VoiceActivity()
     decided: list[tuple[str | None, float]] = []
     latencies: list[float] = []
@@ -83,6 +89,32 @@ def judge_clip(args: tuple[str, dict[str, Any]]) -> dict[str, Any]:
                 latencies.append((now / 16000 - row["speech_end"]) + spent)
     toast = max(decided, key=lambda d: d[1])[0] if decided else None
     return {**row, "heard": toast, "latency_s": latencies[0] if latencies else None,
+            "compute_s": compute, "audio_s": len(pcm) / 16000}
+
+
+def judge_clip_streaming(pcm: np.ndarray, row: dict[str, Any]) -> dict[str, Any]:
+    """A streaming engine (the spotter) hears the clip in 20 ms blocks after a lead-in of the
+    clip's own quiet (live, the stream has been running long before anyone toasts); its first
+    toast is the decision, timed from the end of the word to the end of the block that fired
+    it plus the time spent on that block."""
+    from hardware.speech.spotter import LEAD_S, TAIL_S, quiet_part
+
+    stream = _engine.stream()
+    stream.feed(quiet_part(pcm, int(LEAD_S * 16000)))
+    audio = np.concatenate([pcm, quiet_part(pcm, int(TAIL_S * 16000))])
+    first: tuple[str, float] | None = None
+    compute = 0.0
+    for pos in range(0, len(audio), BLOCK):
+        t0 = time.perf_counter()
+        spots = stream.feed(audio[pos: pos + BLOCK])
+        spent = time.perf_counter() - t0
+        if pos < len(pcm):
+            compute += spent
+        if spots and first is None:
+            now = min(pos + BLOCK, len(audio)) / 16000
+            first = (spots[0].toast, now - row["speech_end"] + spent)
+    return {**row, "heard": first[0] if first else None,
+            "latency_s": first[1] if first else None,
             "compute_s": compute, "audio_s": len(pcm) / 16000}
 
 
@@ -112,6 +144,29 @@ def judge_split(corpus: Path, engine: str, split: str, workers: int) -> list[dic
         return list(pool.map(judge_clip, [(str(corpus), r) for r in rows], chunksize=8))
 
 
+def default_engine(judged: dict[str, Any]) -> str:
+    """The engine the box listens with here (the spotter when it can run, else PocketSphinx):
+    the one the top-level keys are about."""
+    return "spotter" if "spotter" in judged else "pocketsphinx"
+
+
+def available_engines() -> list[str]:
+    """The engines this machine can run: the spotter (if its packages are installed),
+    PocketSphinx, and Vosk when its English model is present."""
+    from hardware.speech.select import default_data_dir, find_vosk_model
+
+    engines = []
+    try:
+        _make_engine("spotter")
+        engines.append("spotter")
+    except Exception as err:  # SpeechModelError, or an ImportError of onnxruntime
+        print(f"toast spotter not measured: {err}")
+    engines.append("pocketsphinx")
+    if find_vosk_model(default_data_dir()):
+        engines.append("vosk")
+    return engines
+
+
 def report(judged: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     """The top-level keys (default engine, report voices, robotic excluded) and the table."""
     table: dict[str, Any] = {}
@@ -121,7 +176,8 @@ def report(judged: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             by[r["family"]][condition(r)].append(r)
         table[engine] = {fam: {cond: summarize(rs) for cond, rs in sorted(conds.items())}
                          for fam, conds in sorted(by.items())}
-    rows = [r for r in judged["pocketsphinx"] if not r["robotic"]]
+    default = default_engine(judged)
+    rows = [r for r in judged[default] if not r["robotic"]]
     toast_rows = [r for r in rows if r["toast"]]
     at10 = [r for r in toast_rows if r["snr_db"] == 10.0]
     clean = [r for r in toast_rows if r["noise"] == "clean"]
@@ -133,6 +189,7 @@ def report(judged: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         "speech_false_accept": summarize([r for r in rows if not r["toast"]])["false_accept"],
         "speech_decision_p95_ms": round(float(np.percentile(lat, 95)) * 1000, 1) if lat else None,
         "speech_rtf": round(sum(r["compute_s"] for r in rows) / sum(r["audio_s"] for r in rows), 4),
+        "speech_engine": default,
         "speech_table": table,
     }
 
@@ -145,10 +202,8 @@ def run(corpus: Path = Path("corpus"), split: str = "report",
         from bench.corpus import generate
 
         generate(corpus)
-    from hardware.speech.select import default_data_dir, find_vosk_model
-
     workers = workers or max(1, min(2, os.cpu_count() or 1))
-    engines = ["pocketsphinx"] + (["vosk"] if find_vosk_model(default_data_dir()) else [])
+    engines = available_engines()
     return report({e: judge_split(corpus, e, split, workers) for e in engines})
 
 
@@ -172,14 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=Path("corpus"))
     ap.add_argument("--split", default="report", help="voices to measure (report or tune)")
     ap.add_argument("--workers", type=int, default=max(1, min(2, os.cpu_count() or 1)))
+    ap.add_argument("--engines", help="comma-separated engines to measure (default: all here)")
     ap.add_argument("--no-write", action="store_true", help="do not touch bench/results.json")
     ap.add_argument("--dump", type=Path, help="also write every judged clip to this JSON file")
     args = ap.parse_args(argv)
     if not (args.corpus / "manifest.jsonl").exists():
         ap.error(f"no corpus at {args.corpus}: run `python -m bench.corpus --out {args.corpus}`")
-    from hardware.speech.select import default_data_dir, find_vosk_model
-
-    engines = ["pocketsphinx"] + (["vosk"] if find_vosk_model(default_data_dir()) else [])
+    engines = args.engines.split(",") if args.engines else available_engines()
     judged = {e: judge_split(args.corpus, e, args.split, args.workers) for e in engines}
     keys = report(judged)
     if args.dump:

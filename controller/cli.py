@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     ssub = sp.add_subparsers(dest="speech_command", metavar="SPEECH_COMMAND")
     cl = ssub.add_parser("classify", help="which toast each WAV file holds, as JSON lines")
     cl.add_argument("files", nargs="+")
-    cl.add_argument("--engine", choices=["pocketsphinx", "vosk"])
+    cl.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"])
 
     sub.add_parser("mic-test", help="live: the microphone's level and each toast heard")
 

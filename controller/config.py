@@ -72,7 +72,8 @@ class Display:
 @dataclass(frozen=True)
 class Speech:
     engine: str = "auto"
-    """"auto" (Vosk when its English model is present, else PocketSphinx), "vosk", "pocketsphinx" or "off"."""
+    """"auto" (Vosk when its English model is present, else the toast spotter, else PocketSphinx),
+    "spotter", "vosk", "pocketsphinx" or "off"."""
     device: str = ""
     """Microphone name or index for sounddevice; empty for the system default."""
 
@@ -134,7 +135,7 @@ _SECTIONS: dict[str, type] = {
 }
 _CHOICES = {
     ("display", "mode"): ("auto", "window", "fullscreen", "headless"),
-    ("speech", "engine"): ("auto", "vosk", "pocketsphinx", "off"),
+    ("speech", "engine"): ("auto", "spotter", "vosk", "pocketsphinx", "off"),
 }
 
 

@@ -102,7 +102,8 @@ def vosk_model_dir(data: Path) -> Path:
 
 
 def check_speech_model(engine: str, model_dir: Path, load: bool = True) -> Check:
-    """The Vosk model present and loadable, or PocketSphinx (the zero-download default) ready."""
+    """The Vosk model present and loadable, or the toast spotter (the zero-download default)
+    ready, or PocketSphinx as the last resort."""
     if engine == "off":
         return Check("speech", "WARN", "speech is off: claims are confirmed by the veto vote alone",
                      "set speech.engine = \"auto\" in clinkbox.toml")
@@ -127,9 +128,21 @@ def check_speech_model(engine: str, model_dir: Path, load: bool = True) -> Check
     if engine == "vosk":
         return Check("speech model", "FAIL", f"speech.engine is vosk but there is no model in {model_dir}",
                      "make model (needs internet once)")
+    spotter_problem = ""
+    if engine in ("auto", "spotter"):
+        try:
+            from hardware.speech.spotter import SpotterEngine
+
+            SpotterEngine()
+            return Check("speech model", "PASS",
+                         "the toast spotter (the default; its models ship with the box); "
+                         "the Vosk model is not fetched", "make model for Vosk")
+        except Exception as exc:  # noqa: BLE001 (any failure here is the finding)
+            spotter_problem = f"; the toast spotter cannot run ({exc})"
     return Check("speech model", "PASS" if default.exists() else "FAIL",
-                 f"PocketSphinx (the default, {default}); the Vosk model is not fetched",
-                 "make model for Vosk, which hears better on a Pi 4 or 5")
+                 f"PocketSphinx ({default}){spotter_problem}; the Vosk model is not fetched",
+                 "make model for Vosk" + (", and .venv/bin/pip install onnxruntime openwakeword==0.4.0"
+                                          if spotter_problem else ""))
 
 
 def check_display(mode: str, env: dict[str, str] | None = None, on_pi: bool = False) -> Check:

@@ -33,7 +33,8 @@ GAMES = (("Tchin Tchin", "tchin-tchin"), ("Cheers", "cheers"), ("Raise Your Gobl
 #: settings the host can change from the pad: key -> (label, choices)
 SETTINGS: dict[str, tuple[str, list[tuple[str, Any]]]] = {
     "volume": ("Volume", [("off", 0.0), ("low", 0.3), ("medium", 0.6), ("loud", 1.0)]),
-    "speech": ("Speech engine", [("automatic", "auto"), ("PocketSphinx", "pocketsphinx"),
+    "speech": ("Speech engine", [("automatic", "auto"), ("toast spotter", "spotter"),
+                                 ("PocketSphinx", "pocketsphinx"),
                                  ("Vosk", "vosk"), ("off (veto vote only)", "off")]),
     "events": ("Tchin Tchin event cards", [("off", False), ("on", True)]),
     "auto_reveal_s": ("Auto reveal", [("off", 0.0), ("after 5 s", 5.0), ("after 10 s", 10.0)]),

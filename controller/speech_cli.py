@@ -15,8 +15,9 @@ from hardware.speech.audio import NotAWavFile, read_wav
 
 def _engine_args(prog: str, description: str) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=prog, description=description)
-    ap.add_argument("--engine", choices=["pocketsphinx", "vosk"],
-                    help="recogniser (default: Vosk when its English model is installed)")
+    ap.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"],
+                    help="recogniser (default: Vosk when its English model is installed, "
+                    "else the toast spotter)")
     ap.add_argument("--data-dir", help="where the speech models live (default: the user's data dir)")
     return ap
 

@@ -6,6 +6,10 @@ detector, and when a stretch of speech ends inside an armed interval asks the en
 it was.  Every time reported is on the box's ``time.monotonic`` clock, computed from sample
 counts against the stream's start, never from when a result came back.
 
+A streaming engine (the toast spotter) is fed every block as it arrives instead, and reports
+each toast about 0.1-0.2 s after it ends, without waiting for the room to go quiet; the
+toasts it spots are kept for a while so that an interval armed later still gets them.
+
 A supervisor thread opens the microphone, notices when it disappears, and reopens it every
 ``poll_s`` seconds; it reports "ok", "no microphone", "lost" and "back" through ``on_status``.
 """
@@ -81,6 +85,9 @@ class Listener:
         self._blocks: queue.Queue[tuple[Any, Any]] = queue.Queue()
         self._armed: list[tuple[float, float]] = []
         self._recent: deque[SpeechSpan] = deque(maxlen=32)
+        self._streaming = bool(getattr(engine, "streaming", False))
+        self._spot_stream: Any = engine.stream() if self._streaming else None  # type: ignore[attr-defined]
+        self._spotted: deque[Heard] = deque(maxlen=32)  # toasts a streaming engine heard
         self._lock = threading.Lock()
         self._running = threading.Event()
         self._stream: InputStream | None = None
@@ -217,10 +224,16 @@ class Listener:
             if start == "reset":
                 vad = VoiceActivity()
                 self._recent.clear()
+                if self._streaming:
+                    self._spot_stream = self.engine.stream()  # type: ignore[attr-defined]
                 continue
             if start == "arm":
                 interval: tuple[float, float] = item
                 self._armed.append(interval)
+                for heard in list(self._spotted):
+                    if heard.start <= interval[1] and heard.end >= interval[0]:
+                        self._spotted.remove(heard)
+                        self.on_toast(heard)
                 for span in list(self._recent):
                     if self._overlaps(span, *interval):
                         self._decide(span)
@@ -232,12 +245,36 @@ class Listener:
             self._filled = start + len(item)
             rms = float(np.sqrt(np.mean(to_float(item) ** 2))) if len(item) else 0.0
             self.level_dbfs = 20.0 * float(np.log10(rms + 1e-6))
-            for span in vad.feed(to_float(item)):
-                self._recent.append(span)
-                if any(self._overlaps(span, a, b) for a, b in self._armed):
-                    self._decide(span)
+            if self._streaming:
+                self._spot(item)
+            else:
+                self._detect(vad, item)
             now = self.time_of(self._filled)
             self._armed = [(a, b) for a, b in self._armed if b > now - len(self._ring) / RATE]
+
+    def _spot(self, block: np.ndarray) -> None:
+        """Feed a streaming engine; report the toasts it spots in an armed interval, keep the
+        others for an interval armed later."""
+        try:
+            spots = self._spot_stream.feed(block)
+        except Exception:  # a failing engine must not stop the listening
+            log.exception("the toast spotter failed on a block of audio")
+            self._spot_stream = self.engine.stream()  # type: ignore[attr-defined]
+            return
+        for sp in spots:
+            heard = Heard(sp.toast, self.time_of(sp.start), self.time_of(sp.end),
+                          round(sp.probability, 3))
+            if any(heard.start <= b and heard.end >= a for a, b in self._armed):
+                self.on_toast(heard)
+            else:
+                self._spotted.append(heard)
+
+    def _detect(self, vad: VoiceActivity, item: np.ndarray) -> None:
+        """Run the voice detector; decide each stretch of speech that ends in an armed interval."""
+        for span in vad.feed(to_float(item)):
+            self._recent.append(span)
+            if any(self._overlaps(span, a, b) for a, b in self._armed):
+                self._decide(span)
 
     def _overlaps(self, span: SpeechSpan, t_from: float, t_until: float) -> bool:
         return self.time_of(span.start) <= t_until and self.time_of(span.end) >= t_from

@@ -2,7 +2,9 @@
 
 Vosk is used whenever its small English model sits in the data folder
 (``<data_dir>/models/vosk-model-small-en-us*``, fetched once by ``make model``); otherwise the
-zero-download PocketSphinx.  Every choice comes with the reason, so ``clinkbox doctor`` and the
+toast spotter (zero download: its network is in the repository, its speech-embedding model in
+the ``openwakeword`` wheel), and PocketSphinx when the spotter cannot run (no onnxruntime for
+this machine).  Every choice comes with the reason, so ``clinkbox doctor`` and the
 log can say why.
 """
 
@@ -17,7 +19,7 @@ from hardware.speech.heard import Heard, SpeechModelError, ToastEngine
 
 log = logging.getLogger(__name__)
 
-ENGINES = ("pocketsphinx", "vosk")
+ENGINES = ("spotter", "pocketsphinx", "vosk")
 
 
 def default_data_dir() -> Path:
@@ -39,30 +41,46 @@ def _pocketsphinx() -> ToastEngine:
     return PocketSphinxEngine()
 
 
+def _spotter_or_pocketsphinx(why: str) -> tuple[ToastEngine, str]:
+    """The toast spotter, or PocketSphinx when the spotter cannot run; ``why`` says why Vosk
+    is not used."""
+    try:
+        from hardware.speech.spotter import SpotterEngine
+
+        return SpotterEngine(), f"toast spotter: {why}"
+    except (SpeechModelError, ImportError) as err:
+        log.warning("toast spotter unusable (%s); using PocketSphinx", err)
+        return _pocketsphinx(), f"PocketSphinx: {why}, and the toast spotter cannot run ({err})"
+
+
 def choose_engine(preference: str | None, data_dir: str | Path | None = None
                   ) -> tuple[ToastEngine, str]:
-    """The engine to listen with and why: ``preference`` is "pocketsphinx", "vosk" or None.
+    """The engine to listen with and why: ``preference`` is "spotter", "pocketsphinx", "vosk"
+    or None (the best one here).
 
-    A missing or corrupt Vosk model falls back to PocketSphinx with the reason given.
+    A missing or corrupt Vosk model falls back to the spotter, a spotter that cannot run to
+    PocketSphinx, each time with the reason given.
     """
     if preference not in (None, *ENGINES):
         raise ValueError(f"unknown speech engine {preference!r}: choose one of {ENGINES}")
     data = Path(data_dir) if data_dir is not None else default_data_dir()
     if preference == "pocketsphinx":
         return _pocketsphinx(), "PocketSphinx, as configured"
+    if preference == "spotter":
+        return _spotter_or_pocketsphinx("as configured")
     model = find_vosk_model(data)
     if model is None:
         why = f"no Vosk English model in {data / 'models'} (run `make model`)"
         if preference == "vosk":
-            log.warning("Vosk asked for but %s; using PocketSphinx", why)
-        return _pocketsphinx(), f"PocketSphinx: {why}"
+            log.warning("Vosk asked for but %s", why)
+        return _spotter_or_pocketsphinx(why)
     try:
         from hardware.speech.vosk_engine import VoskEngine
 
         return VoskEngine(model, "vosk-en"), f"Vosk with {model.name}"
     except SpeechModelError as err:
-        log.warning("Vosk model unusable (%s); using PocketSphinx", err)
-        return _pocketsphinx(), f"PocketSphinx: the Vosk model is unusable ({err})"
+        log.warning("Vosk model unusable (%s)", err)
+        return _spotter_or_pocketsphinx(f"the Vosk model is unusable ({err})")
 
 
 def recognise_file(path: str | Path, engine: ToastEngine | None = None) -> list[Heard]:

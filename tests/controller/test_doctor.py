@@ -235,9 +235,11 @@ def test_the_level_meter_reads_dbfs() -> None:
     assert meter(-30.0, 10) == "[#####.....]"
 
 
-def test_without_the_vosk_model_pocketsphinx_is_the_default(tmp_path: Path) -> None:
+def test_without_the_vosk_model_the_spotter_is_the_default(tmp_path: Path) -> None:
     check = check_speech_model("auto", tmp_path / "models" / "absent")
-    assert check.status == "PASS" and "PocketSphinx" in check.detail and "make model" in check.fix
+    assert check.status == "PASS" and "toast spotter" in check.detail and "make model" in check.fix
+    check = check_speech_model("pocketsphinx", tmp_path / "models" / "absent")
+    assert check.status == "PASS" and "PocketSphinx" in check.detail
     check = check_speech_model("vosk", tmp_path / "models" / "absent")
     assert check.status == "FAIL" and "make model" in check.fix
 

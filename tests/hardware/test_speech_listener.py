@@ -1,5 +1,6 @@
-"""The listener: real PocketSphinx decisions on audio fed through a stream seam, and the real
-sounddevice on a machine without a microphone."""
+"""The listener: real decisions (PocketSphinx after each stretch of speech, the toast spotter as
+the audio streams in) on audio fed through a stream seam, and the real sounddevice on a machine
+without a microphone."""
 
 from __future__ import annotations
 
@@ -65,8 +66,12 @@ class ScriptedMicrophone:
         return Stream()
 
 
-@pytest.fixture(scope="module")
-def engine() -> PocketSphinxEngine:
+@pytest.fixture(scope="module", params=["pocketsphinx", "spotter"])
+def engine(request: pytest.FixtureRequest) -> Any:
+    if request.param == "spotter":
+        from hardware.speech.spotter import SpotterEngine
+
+        return SpotterEngine()
     return PocketSphinxEngine()
 
 
@@ -86,7 +91,7 @@ def wait_for(cond: Callable[[], bool], seconds: float = 10.0) -> bool:
 
 
 def test_an_armed_listener_hears_the_toast_with_times_from_sample_counts(
-        engine: PocketSphinxEngine, toast_audio: np.ndarray) -> None:
+        engine: Any, toast_audio: np.ndarray) -> None:
     heard: list[Heard] = []
     statuses: list[str] = []
     listener = Listener(engine, heard.append, statuses.append,
@@ -105,7 +110,7 @@ def test_an_armed_listener_hears_the_toast_with_times_from_sample_counts(
     assert toast.end > toast.start
 
 
-def test_an_unarmed_listener_decides_nothing(engine: PocketSphinxEngine,
+def test_an_unarmed_listener_decides_nothing(engine: Any,
                                              toast_audio: np.ndarray) -> None:
     heard: list[Heard] = []
     listener = Listener(engine, heard.append, stream_factory=ScriptedMicrophone(toast_audio),
@@ -119,7 +124,7 @@ def test_an_unarmed_listener_decides_nothing(engine: PocketSphinxEngine,
     assert heard == []
 
 
-def test_arming_afterwards_decides_speech_already_over(engine: PocketSphinxEngine,
+def test_arming_afterwards_decides_speech_already_over(engine: Any,
                                                        toast_audio: np.ndarray) -> None:
     heard: list[Heard] = []
     listener = Listener(engine, heard.append, stream_factory=ScriptedMicrophone(toast_audio),
@@ -136,7 +141,7 @@ def test_arming_afterwards_decides_speech_already_over(engine: PocketSphinxEngin
     assert [h.toast for h in heard] == ["cheers"]
 
 
-def test_a_microphone_that_dies_is_lost_then_back(engine: PocketSphinxEngine) -> None:
+def test_a_microphone_that_dies_is_lost_then_back(engine: Any) -> None:
     statuses: list[str] = []
     mic = ScriptedMicrophone(floor_noise(0.5), die_after=True)
     listener = Listener(engine, lambda h: None, statuses.append, stream_factory=mic,
@@ -174,7 +179,7 @@ def test_no_microphone_is_reported_not_raised() -> None:
     assert listener.status == "no microphone"
 
 
-def test_an_interval_that_ends_before_it_starts_is_refused(engine: PocketSphinxEngine) -> None:
+def test_an_interval_that_ends_before_it_starts_is_refused(engine: Any) -> None:
     listener = Listener(engine, lambda h: None, stream_factory=ScriptedMicrophone(floor_noise(1)))
     with pytest.raises(ValueError, match="before"):
         listener.arm(5.0, 4.0)

@@ -71,9 +71,9 @@ def test_a_folder_that_is_no_model_is_a_clear_error(tmp_path: Path) -> None:
         VoskEngine(tmp_path, "vosk-ko")
 
 
-def test_without_the_english_model_pocketsphinx_is_chosen_and_says_why(tmp_path: Path) -> None:
+def test_without_the_english_model_the_spotter_is_chosen_and_says_why(tmp_path: Path) -> None:
     engine, reason = choose_engine(None, tmp_path)
-    assert engine.name == "pocketsphinx"
+    assert engine.name == "spotter"
     assert "no Vosk English model" in reason and str(tmp_path) in reason
 
 
@@ -82,7 +82,7 @@ def test_a_corrupt_english_model_falls_back_with_the_reason(tmp_path: Path) -> N
     (broken / "am").mkdir(parents=True)
     (broken / "am" / "final.mdl").write_bytes(b"garbage")
     engine, reason = choose_engine("vosk", tmp_path)
-    assert engine.name == "pocketsphinx"
+    assert engine.name == "spotter"
     assert "unusable" in reason
 
 
