@@ -8,8 +8,9 @@ The training set is made here, from scratch, with the machine's speech synthesiz
 - what they say: each toast's ``spellings`` and the ``negatives`` of
   ``hardware/speech/lexicons/spotter-en.json`` (near misses, party words and sentences; not the
   benchmark's chatter sentences), sometimes with a negative word said just before the toast;
-- noise: none, pink noise, or babble made of the training voices saying the negative sentences
-  (not the benchmark's babble), at 0-25 dB signal-to-noise, speech levels varied by ±8 dB.
+- noise: none, pink noise at 0-25 dB signal-to-noise, or babble of 1, 2, 4 or 6 training voices
+  saying :data:`BABBLE_LINES` (neither the benchmark's babble nor its chatter) at 0-20 dB; speech levels
+  varied by ±8 dB, speed by ±12 % and spectral tilt at random (:func:`perturb`).
 
 Each example becomes a row per 80 ms step: the last ``window`` embeddings, labelled with the toast
 when the step ends 0-0.32 s after the toast ends, "none" when it ends before the toast is nearly
@@ -43,7 +44,7 @@ POSITIVE_S = (0.0, 0.32)  # a step ending this long after a toast's end is label
 NOT_YET_S = 0.2  # a step ending more than this before a toast's end is labelled "none"
 
 _embedder: Embedder | None = None
-_babble: np.ndarray | None = None
+_babble: list[np.ndarray] = []  # babble tracks of 1, 2, 4 and 6 talkers
 
 
 def training_voices() -> list[Voice]:
@@ -52,28 +53,51 @@ def training_voices() -> list[Voice]:
     return [v for v in voices if v.available()]
 
 
-def make_training_babble(voices: list[Voice], sentences: list[str], seconds: float,
-                         seed: int) -> np.ndarray:
-    """Four overlapping talkers drawn from ``voices`` saying ``sentences``, unit power."""
+#: what the training babble's talkers say (neither the benchmark's babble nor its chatter)
+BABBLE_LINES: tuple[str, ...] = (
+    "so we drove all the way up to the lake and it rained the whole time",
+    "honestly I do not know why he keeps buying those shoes",
+    "the new place on the corner does a really good curry",
+    "are you still working at the same office as last year",
+    "my sister has two cats and a very loud parrot",
+    "we missed the last train and had to walk home",
+    "I keep forgetting to call the plumber about the sink",
+    "they are thinking about moving to the coast next spring",
+    "it took me three hours to finish that puzzle",
+    "the band played until almost two in the morning",
+    "have you tried the cake that Anna brought",
+    "he told me the whole story twice before dinner",
+    "we could go hiking on sunday if the weather holds",
+    "nobody knows where the remote control went",
+    "she was laughing so hard she nearly dropped her glass",
+    "the kids are staying with their grandparents this weekend",
+)
+
+
+def make_training_babble(voices: list[Voice], seconds: float, seed: int,
+                         talkers: int) -> np.ndarray:
+    """``talkers`` overlapping talkers drawn from ``voices`` saying :data:`BABBLE_LINES`,
+    unit power."""
     rng = random.Random(seed)
-    pool = [(v, s) for v in voices for s in sentences]
-    picked = rng.sample(pool, min(60, len(pool)))
+    pool = [(v, s) for v in voices if v.synth != "festival" for s in BABBLE_LINES]
+    picked = rng.sample(pool, min(120, len(pool)))
     clips = [synthesize(v, s) for v, s in picked]
     n = int(seconds * RATE)
     track = np.zeros(n, np.float32)
-    for talker in range(4):
+    for talker in range(talkers):
         pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
         while pos < n:
             c = rng.choice(clips)
             c = c / np.sqrt(active_power(c))
             take = min(len(c), n - pos)
             lane[pos: pos + take] += c[:take]
-            pos += take + rng.randrange(RATE // 10, RATE // 3)
-        track += lane * (0.7 + 0.3 * talker / 3)
+            pos += take + rng.randrange(RATE // 10, RATE // 2)
+        track += lane * (0.7 + 0.3 * talker / max(1, talkers - 1) if talkers == 4
+                         else rng.uniform(0.5, 1.0))
     return track / np.sqrt(np.mean(track**2))
 
 
-def _init(babble: np.ndarray) -> None:
+def _init(babble: list[np.ndarray]) -> None:
     global _embedder, _babble
     _embedder = Embedder()
     _babble = babble
@@ -111,9 +135,9 @@ def compose(speech: np.ndarray, before: np.ndarray | None, noise: str, snr_db: f
         if noise == "pink":
             n = pink_noise(len(x), rng)
         else:
-            assert _babble is not None
-            at = int(rng.integers(0, len(_babble) - len(x)))
-            n = _babble[at: at + len(x)]
+            track = _babble[int(rng.integers(0, len(_babble)))]
+            at = int(rng.integers(0, len(track) - len(x)))
+            n = track[at: at + len(x)]
         x += n * np.sqrt(active_power(s) / 10 ** (snr_db / 10))
     peak = float(np.max(np.abs(x)))
     if peak > 0.95:
@@ -133,12 +157,19 @@ def rows_of(pcm: np.ndarray, start: int, end: int, label: int, window: int
     idx = np.arange(window)[None, :] + np.arange(n)[:, None]
     x = emb[idx].reshape(n, -1)
     ends = (np.arange(window - 1, len(emb)) * STEP + EMB_SPAN - end) / RATE
-    y = np.zeros(n, np.int8)
+    return x.astype(np.float16), labels(label, ends), ends
+
+
+def labels(label: int, ends: np.ndarray, positive: tuple[float, float] = POSITIVE_S
+           ) -> np.ndarray:
+    """Each step's label: the toast when the step ends ``positive`` seconds after the toast's
+    end, "none" (0) well before it, left out (-1) in between; always 0 for a non-toast."""
+    y = np.zeros(len(ends), np.int8)
     if label:
         y[:] = -1
         y[ends < -NOT_YET_S] = 0
-        y[(ends >= POSITIVE_S[0]) & (ends <= POSITIVE_S[1])] = label
-    return x.astype(np.float16), y, ends
+        y[(ends >= positive[0]) & (ends <= positive[1])] = label
+    return y
 
 
 def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]:
@@ -149,14 +180,17 @@ def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]
         speech = synthesize(voice, text)
     except Exception as err:  # a synthesizer that fails on a word: skip the word
         return {"error": f"{voice.id} {text!r}: {err}"}
-    conds = (["clean", "clean", "pink", "pink", "babble", "babble"] if label
+    conds = (["clean", "clean", "pink", "pink", "babble", "babble", "babble"] if label
              else [str(rng.choice(["clean", "pink", "babble"])), "babble"])
+    if voice.synth != "espeak":  # fewer voices than espeak-ng has: twice the examples each
+        conds = conds + conds
     xs, ys, ends, cond_of = [], [], [], []
     for i, cond in enumerate(conds):
         before = None
         if label and before_words and rng.random() < 0.3:
             before = synthesize(voice, str(rng.choice(before_words)))
-        pcm, s0, s1 = compose(speech, before, cond, float(rng.uniform(0, 25)), rng)
+        snr = float(rng.uniform(0, 20) if cond == "babble" else rng.uniform(0, 25))
+        pcm, s0, s1 = compose(speech, before, cond, snr, rng)
         x, y, e = rows_of(pcm, s0, s1, label, window)
         xs.append(x)
         ys.append(y)
@@ -167,16 +201,20 @@ def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]
             "example": np.concatenate(cond_of)}
 
 
-def first_fire(p: np.ndarray, threshold: float) -> int:
-    """The class the stream would fire first (0: none) for one example's step probabilities."""
-    for row in p:
-        best = int(np.argmax(row[1:])) + 1
-        if row[best] >= threshold:
+def first_fire(p: np.ndarray, threshold: float, confirm: int) -> int:
+    """The class the stream would fire first (0: none) for one example's step probabilities:
+    the first toast whose probability is at least ``threshold`` on ``confirm`` steps in a row
+    (as :class:`~hardware.speech.spotter.SpotStream` decides)."""
+    for t in range(confirm - 1, len(p)):
+        q = p[t - confirm + 1: t + 1].min(axis=0)
+        best = int(np.argmax(q[1:])) + 1
+        if q[best] >= threshold:
             return best
     return 0
 
 
-def choose_threshold(net: Net, val: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any]]]:
+def choose_threshold(net: Net, val: list[dict[str, Any]], confirm: int
+                     ) -> tuple[float, list[dict[str, Any]]]:
     """The threshold with the best accuracy minus three times the false accepts, on the
     validation voices (each example judged as the stream would)."""
     judged = []
@@ -185,8 +223,8 @@ def choose_threshold(net: Net, val: list[dict[str, Any]]) -> tuple[float, list[d
         for i in range(len(r["conds"])):
             judged.append((r["label"], p[r["example"] == i]))
     curve = []
-    for thr in np.arange(0.3, 0.96, 0.05):
-        fired = [(lab, first_fire(p, float(thr))) for lab, p in judged]
+    for thr in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99):
+        fired = [(lab, first_fire(p, float(thr), confirm)) for lab, p in judged]
         toasts = [f == lab for lab, f in fired if lab]
         others = [f != 0 for lab, f in fired if not lab]
         acc, fa = float(np.mean(toasts)), float(np.mean(others))
@@ -201,9 +239,8 @@ def make_examples(lex: dict[str, Any], voices: list[Voice], window: int, seed: i
     """Every training example's rows (see the module docstring)."""
     classes: list[str] = lex["classes"]
     negatives: list[str] = lex["negatives"]
-    sentences = [n for n in negatives if len(n.split()) >= 4]
     words = [n for n in negatives if len(n.split()) == 1]
-    babble = make_training_babble(voices, sentences, 90.0, seed)
+    babble = [make_training_babble(voices, 200.0, seed + k, k) for k in (1, 2, 4, 4, 6)]
     jobs = []
     for v in voices:
         for tid, entry in lex["toasts"].items():
@@ -220,8 +257,9 @@ def make_examples(lex: dict[str, Any], voices: list[Voice], window: int, seed: i
 
 
 def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
-          seed: int = 7, hidden: int = 128, limit_voices: int | None = None,
-          cache: Path | None = None, alpha: float = 1e-2) -> dict[str, Any]:
+          seed: int = 7, hidden: tuple[int, ...] = (128,), limit_voices: int | None = None,
+          cache: Path | None = None, alpha: float = 1e-2,
+          positive: tuple[float, float] = POSITIVE_S) -> dict[str, Any]:
     """Make the training set (or read it from ``cache``), train, choose the threshold, write
     the weights and JSON."""
     import pickle
@@ -246,19 +284,19 @@ def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
     fit = [m for m in made if m["voice"] not in SPOTTER_VALIDATION_IDS]
     val = [m for m in made if m["voice"] in SPOTTER_VALIDATION_IDS]
     x = np.concatenate([m["x"] for m in fit]).astype(np.float32)
-    y = np.concatenate([m["y"] for m in fit]).astype(np.int64)
+    y = np.concatenate([labels(m["label"], m["ends"], positive) for m in fit]).astype(np.int64)
     keep = y >= 0
     x, y = x[keep], y[keep]
     print(f"{len(y)} training rows, per class {np.bincount(y).tolist()}", file=sys.stderr)
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
-    clf = MLPClassifier((hidden,), alpha=alpha, batch_size=256, learning_rate_init=1e-3,
+    clf = MLPClassifier(hidden, alpha=alpha, batch_size=256, learning_rate_init=1e-3,
                         max_iter=60, early_stopping=True, n_iter_no_change=6,
                         random_state=seed)
     clf.fit((x - mean) / scale, y)
     net = Net(mean.astype(np.float32), scale.astype(np.float32),
-              clf.coefs_[0].astype(np.float32), clf.intercepts_[0].astype(np.float32),
-              clf.coefs_[1].astype(np.float32), clf.intercepts_[1].astype(np.float32))
-    threshold, curve = choose_threshold(net, val)
+              tuple((w.astype(np.float32), b.astype(np.float32))
+                    for w, b in zip(clf.coefs_, clf.intercepts_)))
+    threshold, curve = choose_threshold(net, val, int(lex.get("confirm", 1)))
     save_net(out_dir / f"{lexicon_name}.npz", net)
     lex["threshold"] = threshold
     (out_dir / f"{lexicon_name}.json").write_text(json.dumps(lex, indent=2) + "\n")
@@ -272,13 +310,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.train_spotter", description=__doc__)
     ap.add_argument("--out", type=Path, default=LEXICON_DIR)
     ap.add_argument("--workers", type=int, default=max(1, min(2, os.cpu_count() or 1)))
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, nargs="+", default=[128],
+                    help="units of each hidden layer")
     ap.add_argument("--limit-voices", type=int, help="train on the first N voices only (a quick try)")
     ap.add_argument("--alpha", type=float, default=1e-2, help="L2 penalty of the network")
     ap.add_argument("--cache", type=Path, help="keep the training set in this file and reuse it")
+    ap.add_argument("--positive", type=float, nargs=2, default=POSITIVE_S,
+                    help="label a step with the toast when it ends this long after the toast")
     args = ap.parse_args(argv)
-    result = train(args.out, workers=args.workers, hidden=args.hidden,
-                   limit_voices=args.limit_voices, cache=args.cache, alpha=args.alpha)
+    result = train(args.out, workers=args.workers, hidden=tuple(args.hidden),
+                   limit_voices=args.limit_voices, cache=args.cache, alpha=args.alpha,
+                   positive=tuple(args.positive))
     for c in result["curve"]:
         print(json.dumps(c))
     print(json.dumps({k: v for k, v in result.items() if k != "curve"}))

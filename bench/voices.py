@@ -163,6 +163,14 @@ SPOTTER_EXTRA_VOICES: tuple[Voice, ...] = (
     Voice("flite-slt-slower", "flite", "flite", "slt", 0.7, "train"),
     Voice("festival-kal-slow", "festival", "festival", "kal_diphone", 0.85, "train"),
     Voice("festival-kal-fast", "festival", "festival", "kal_diphone", 1.15, "train"),
+    Voice("flite-kal-0.8", "flite", "flite", "kal", 0.8, "train"),
+    Voice("flite-kal-0.9", "flite", "flite", "kal", 0.9, "train"),
+    Voice("flite-awb-0.8", "flite", "flite", "awb", 0.8, "train"),
+    Voice("flite-awb-1.05", "flite", "flite", "awb", 1.05, "train"),
+    Voice("flite-slt-0.75", "flite", "flite", "slt", 0.75, "train"),
+    Voice("flite-slt-0.85", "flite", "flite", "slt", 0.85, "train"),
+    Voice("festival-kal-0.9", "festival", "festival", "kal_diphone", 0.9, "train"),
+    Voice("festival-kal-1.1", "festival", "festival", "kal_diphone", 1.1, "train"),
 )
 
 #: held out of the spotter's training to choose its threshold

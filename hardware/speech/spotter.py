@@ -12,8 +12,9 @@ last two seconds of audio every 80 ms:
    ``python -m bench.train_spotter`` on synthetic voices that the benchmark does not report on)
    reads the last ``window`` embeddings and gives the probability of "no toast" and of each
    toast *ending just now*;
-3. a toast is heard when its probability passes ``threshold``; the same window cannot fire
-   again for ``refractory_s``.
+3. a toast is heard when its probability is at least ``threshold`` on ``confirm`` steps in a
+   row (one step alone is often a flicker of babble); the spotter then cannot fire again for
+   ``refractory_s``.
 
 So a toast is decided about 0.1-0.2 s after it ends whether or not the room goes quiet, which a
 decoder that waits for silence cannot do in babble.  The batch entry point (:meth:`classify`)
@@ -108,41 +109,49 @@ class Embedder:
 
 @dataclass(frozen=True)
 class Net:
-    """The classifier: standardise, one ReLU layer, softmax over "none" + the toasts."""
+    """The classifier: standardise, ReLU layers, softmax over "none" + the toasts."""
 
     mean: np.ndarray
     scale: np.ndarray
-    w1: np.ndarray
-    b1: np.ndarray
-    w2: np.ndarray
-    b2: np.ndarray
+    layers: tuple[tuple[np.ndarray, np.ndarray], ...]
 
     @classmethod
     def load(cls, path: Path) -> "Net":
         try:
             with np.load(path) as z:
-                net = cls(*(np.asarray(z[k], np.float32)
-                            for k in ("mean", "scale", "w1", "b1", "w2", "b2")))
+                n = 1
+                layers = []
+                while f"w{n}" in z:
+                    layers.append((np.asarray(z[f"w{n}"], np.float32),
+                                   np.asarray(z[f"b{n}"], np.float32)))
+                    n += 1
+                net = cls(np.asarray(z["mean"], np.float32), np.asarray(z["scale"], np.float32),
+                          tuple(layers))
         except FileNotFoundError as err:
             raise SpeechModelError(f"spotter weights {path} do not exist") from err
         except (KeyError, ValueError, OSError) as err:
             raise SpeechModelError(f"spotter weights {path} are unreadable: {err}") from err
-        if net.w1.shape[0] != net.mean.shape[0] or net.w2.shape[0] != net.w1.shape[1]:
+        shapes = [net.mean.shape[0]] + [w.shape[1] for w, _ in net.layers]
+        if not net.layers or any(w.shape[0] != shapes[i] or b.shape != (w.shape[1],)
+                                 for i, (w, b) in enumerate(net.layers)):
             raise SpeechModelError(f"spotter weights {path} have inconsistent shapes")
         return net
 
     @property
     def inputs(self) -> int:
-        return int(self.w1.shape[0])
+        return int(self.layers[0][0].shape[0])
 
     @property
     def classes(self) -> int:
-        return int(self.w2.shape[1])
+        return int(self.layers[-1][0].shape[1])
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """Class probabilities for each row of flattened embedding windows."""
-        h = np.maximum(((x - self.mean) / self.scale) @ self.w1 + self.b1, 0.0)
-        z = h @ self.w2 + self.b2
+        h = (x - self.mean) / self.scale
+        for w, b in self.layers[:-1]:
+            h = np.maximum(h @ w + b, 0.0)
+        w, b = self.layers[-1]
+        z = h @ w + b
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
         return e / e.sum(axis=1, keepdims=True)
@@ -174,6 +183,7 @@ class SpotStream:
         self._mel_at = 0  # frame index of _mel[0]
         self._next_emb = 0  # index of the next embedding to compute
         self._embs: list[np.ndarray] = []
+        self._recent_p: list[np.ndarray] = []  # the last ``confirm`` steps' probabilities
         self._quiet_until = -1  # position before which no toast may fire again
         self._vad = VoiceActivity()
         self._onsets: list[int] = []  # recent speech onsets heard by the detector
@@ -238,6 +248,10 @@ class SpotStream:
                 continue
             p = net.probabilities(np.concatenate(self._embs)[None])[0]
             self.last_probabilities = p
+            self._recent_p = (self._recent_p + [p])[-self.engine.confirm:]
+            if len(self._recent_p) < self.engine.confirm:
+                continue
+            p = np.min(self._recent_p, axis=0)
             best = int(np.argmax(p[1:])) + 1
             if p[best] >= self.engine.threshold and end >= self._quiet_until:
                 self._quiet_until = end + int(self.engine.refractory_s * RATE)
@@ -272,6 +286,7 @@ class SpotterEngine:
         self.window = int(extra.get("window", 16))
         self.threshold = float(threshold if threshold is not None else extra.get("threshold", 0.5))
         self.refractory_s = float(extra.get("refractory_s", 1.0))
+        self.confirm = max(1, int(extra.get("confirm", 1)))
         self.max_word_s = float(extra.get("max_word_s", 1.5))
         if self.net.inputs != self.window * EMB_DIM or self.net.classes != len(self.toasts) + 1:
             raise SpeechModelError(
@@ -308,27 +323,35 @@ LEAD_S = 1.6
 TAIL_S = 0.4
 
 
-def quiet_part(pcm: np.ndarray, n: int, piece_s: float = 0.25) -> np.ndarray:
-    """``n`` samples of the quietest ``piece_s`` of ``pcm``, repeated (a faint hiss when the
-    array is too short or silent: exact zeros upset the features)."""
+def quiet_part(pcm: np.ndarray, n: int, piece_s: float = 0.5) -> np.ndarray:
+    """``n`` samples made of the quietest ``piece_s`` of ``pcm`` played forwards, backwards,
+    forwards... (no clicks at the joins, and no short loop the features could latch on to); a
+    faint hiss when the array is too short or silent (exact zeros upset the features)."""
     piece = int(piece_s * RATE)
     if len(pcm) >= piece:
-        k = len(pcm) // piece
-        power = (pcm[: k * piece].astype(np.float64).reshape(k, piece) ** 2).mean(axis=1)
-        quiet = pcm[int(np.argmin(power)) * piece:][:piece]
+        hop = piece // 4
+        k = (len(pcm) - piece) // hop + 1
+        c = np.concatenate([[0.0], np.cumsum(pcm.astype(np.float64) ** 2)])
+        power = c[np.arange(k) * hop + piece] - c[np.arange(k) * hop]
+        at = int(np.argmin(power)) * hop
+        quiet = pcm[at: at + piece]
         if float(np.abs(quiet).max(initial=0)) > 2:
-            return np.tile(quiet, n // piece + 1)[:n].astype(np.int16)
+            there_and_back = np.concatenate([quiet, quiet[::-1]])
+            return np.tile(there_and_back, n // len(there_and_back) + 1)[:n].astype(np.int16)
     rng = np.random.default_rng(len(pcm))
     return np.clip(rng.normal(0, 3, n), -32768, 32767).astype(np.int16)
 
 
 def save_net(path: Path, net: Net) -> None:
-    """Write the classifier's weights (float32)."""
-    np.savez_compressed(path, mean=net.mean, scale=net.scale, w1=net.w1, b1=net.b1,
-                        w2=net.w2, b2=net.b2)
+    """Write the classifier's weights (float32): mean, scale, w1, b1, w2, b2..."""
+    arrays = {"mean": net.mean, "scale": net.scale}
+    for n, (w, b) in enumerate(net.layers, 1):
+        arrays[f"w{n}"], arrays[f"b{n}"] = w, b
+    np.savez_compressed(path, **arrays)
 
 
 def describe(engine: SpotterEngine) -> dict[str, Any]:
     """What the spotter runs with, for the log and the doctor."""
     return {"toasts": list(engine.toasts), "window": engine.window,
-            "threshold": engine.threshold, "weights": json.dumps(engine.net.w1.shape)}
+            "threshold": engine.threshold,
+            "layers": json.dumps([list(w.shape) for w, _ in engine.net.layers])}
