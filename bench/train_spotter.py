@@ -14,10 +14,11 @@ The training set is made here, from scratch, with the machine's speech synthesiz
 
 Each example becomes a row per 80 ms step: the last ``window`` embeddings, labelled with the toast
 when the step ends 0-0.32 s after the toast ends, "none" when it ends before the toast is nearly
-over (so half a "chin chin" does not fire), and left out in between.  A one-hidden-layer
-network is trained on them (scikit-learn), and the firing threshold is chosen on the
-:data:`~bench.voices.SPOTTER_VALIDATION_IDS` voices, which the network does not train on.
-The weights go to ``hardware/speech/lexicons/spotter-en.npz``, the threshold into the JSON.
+over (so half a "chin chin" does not fire), and left out in between.  One network (two
+hidden layers, scikit-learn) is trained per noise mix of :data:`MIXES`; the box averages them.
+The firing threshold is chosen on the :data:`~bench.voices.SPOTTER_VALIDATION_IDS` voices,
+which no network trains on.  The weights go to ``hardware/speech/lexicons/spotter-en*.npz``,
+their names and the threshold into the JSON.
 """
 
 from __future__ import annotations
@@ -38,13 +39,21 @@ from bench.corpus import FLOOR_DBFS, SPEECH_DBFS, active_power, pink_noise, synt
 from bench.voices import ALL_VOICES, SPOTTER_EXTRA_VOICES, SPOTTER_VALIDATION_IDS, Voice
 from hardware.speech.audio import RATE
 from hardware.speech.lexicon import LEXICON_DIR
-from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Embedder, Net, save_net
+from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Embedder, Ensemble, Net, save_net
 
+#: how each member of the ensemble mixes its noise: babble tracks (talkers each), the highest
+#: babble signal-to-noise ratio, and how many babble examples each toast utterance gets.  The
+#: members differ on purpose: an ensemble is only as good as its members' disagreements.
+MIXES: tuple[dict[str, Any], ...] = (
+    {"talkers": (1, 3, 6), "babble_snr": 25.0, "babble_examples": 2},
+    {"talkers": (1, 2, 4, 4, 6), "babble_snr": 20.0, "babble_examples": 3},
+)
 POSITIVE_S = (0.0, 0.32)  # a step ending this long after a toast's end is labelled with it
 NOT_YET_S = 0.2  # a step ending more than this before a toast's end is labelled "none"
 
 _embedder: Embedder | None = None
-_babble: list[np.ndarray] = []  # babble tracks of 1, 2, 4 and 6 talkers
+_babble: list[np.ndarray] = []  # babble tracks of the member's mix
+_mix: dict[str, Any] = {}
 
 
 def training_voices() -> list[Voice]:
@@ -97,10 +106,11 @@ def make_training_babble(voices: list[Voice], seconds: float, seed: int,
     return track / np.sqrt(np.mean(track**2))
 
 
-def _init(babble: list[np.ndarray]) -> None:
-    global _embedder, _babble
+def _init(babble: list[np.ndarray], mix: dict[str, Any]) -> None:
+    global _embedder, _babble, _mix
     _embedder = Embedder()
     _babble = babble
+    _mix = mix
 
 
 def perturb(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -180,7 +190,8 @@ def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]
         speech = synthesize(voice, text)
     except Exception as err:  # a synthesizer that fails on a word: skip the word
         return {"error": f"{voice.id} {text!r}: {err}"}
-    conds = (["clean", "clean", "pink", "pink", "babble", "babble", "babble"] if label
+    conds = (["clean", "clean", "pink", "pink"] + ["babble"] * int(_mix["babble_examples"])
+             if label
              else [str(rng.choice(["clean", "pink", "babble"])), "babble"])
     if voice.synth != "espeak":  # fewer voices than espeak-ng has: twice the examples each
         conds = conds + conds
@@ -189,7 +200,7 @@ def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]
         before = None
         if label and before_words and rng.random() < 0.3:
             before = synthesize(voice, str(rng.choice(before_words)))
-        snr = float(rng.uniform(0, 20) if cond == "babble" else rng.uniform(0, 25))
+        snr = float(rng.uniform(0, _mix["babble_snr"]) if cond == "babble" else rng.uniform(0, 25))
         pcm, s0, s1 = compose(speech, before, cond, snr, rng)
         x, y, e = rows_of(pcm, s0, s1, label, window)
         xs.append(x)
@@ -213,7 +224,7 @@ def first_fire(p: np.ndarray, threshold: float, confirm: int) -> int:
     return 0
 
 
-def choose_threshold(net: Net, val: list[dict[str, Any]], confirm: int
+def choose_threshold(net: Net | Ensemble, val: list[dict[str, Any]], confirm: int
                      ) -> tuple[float, list[dict[str, Any]]]:
     """The threshold with the best accuracy minus three times the false accepts, on the
     validation voices (each example judged as the stream would)."""
@@ -235,12 +246,12 @@ def choose_threshold(net: Net, val: list[dict[str, Any]], confirm: int
 
 
 def make_examples(lex: dict[str, Any], voices: list[Voice], window: int, seed: int,
-                  workers: int) -> list[dict[str, Any]]:
+                  workers: int, mix: dict[str, Any]) -> list[dict[str, Any]]:
     """Every training example's rows (see the module docstring)."""
     classes: list[str] = lex["classes"]
     negatives: list[str] = lex["negatives"]
     words = [n for n in negatives if len(n.split()) == 1]
-    babble = [make_training_babble(voices, 200.0, seed + k, k) for k in (1, 2, 4, 4, 6)]
+    babble = [make_training_babble(voices, 200.0, seed + k, k) for k in mix["talkers"]]
     jobs = []
     for v in voices:
         for tid, entry in lex["toasts"].items():
@@ -249,40 +260,19 @@ def make_examples(lex: dict[str, Any], voices: list[Voice], window: int, seed: i
         for neg in negatives:
             jobs.append((v, neg, 0, [], window, len(jobs) + seed))
     print(f"{len(voices)} voices, {len(jobs)} utterances", file=sys.stderr)
-    with ProcessPoolExecutor(workers, initializer=_init, initargs=(babble,)) as pool:
+    with ProcessPoolExecutor(workers, initializer=_init, initargs=(babble, mix)) as pool:
         made = list(pool.map(examples, jobs, chunksize=4))
     for m in [m for m in made if "error" in m][:10]:
         print("skipped:", m["error"], file=sys.stderr)
     return [m for m in made if "error" not in m]
 
 
-def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
-          seed: int = 7, hidden: tuple[int, ...] = (128,), limit_voices: int | None = None,
-          cache: Path | None = None, alpha: float = 1e-2,
-          positive: tuple[float, float] = POSITIVE_S) -> dict[str, Any]:
-    """Make the training set (or read it from ``cache``), train, choose the threshold, write
-    the weights and JSON."""
-    import pickle
-
+def fit_member(made: list[dict[str, Any]], hidden: tuple[int, ...], alpha: float, seed: int,
+               positive: tuple[float, float]) -> Net:
+    """Train one network on the examples of the training voices."""
     from sklearn.neural_network import MLPClassifier
 
-    lex_path = LEXICON_DIR / f"{lexicon_name}.json"
-    lex = json.loads(lex_path.read_text())
-    window = int(lex["window"])
-    voices = training_voices()
-    if limit_voices:
-        keep_val = [v for v in voices if v.id in SPOTTER_VALIDATION_IDS][:1]
-        voices = voices[:limit_voices] + keep_val
-    t0 = time.time()
-    if cache is not None and cache.exists():
-        made = pickle.loads(cache.read_bytes())
-    else:
-        made = make_examples(lex, voices, window, seed, workers)
-        if cache is not None:
-            cache.write_bytes(pickle.dumps(made, protocol=5))
-    print(f"features in {time.time() - t0:.0f} s", file=sys.stderr)
     fit = [m for m in made if m["voice"] not in SPOTTER_VALIDATION_IDS]
-    val = [m for m in made if m["voice"] in SPOTTER_VALIDATION_IDS]
     x = np.concatenate([m["x"] for m in fit]).astype(np.float32)
     y = np.concatenate([labels(m["label"], m["ends"], positive) for m in fit]).astype(np.int64)
     keep = y >= 0
@@ -293,16 +283,53 @@ def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
                         max_iter=60, early_stopping=True, n_iter_no_change=6,
                         random_state=seed)
     clf.fit((x - mean) / scale, y)
-    net = Net(mean.astype(np.float32), scale.astype(np.float32),
-              tuple((w.astype(np.float32), b.astype(np.float32))
-                    for w, b in zip(clf.coefs_, clf.intercepts_)))
-    threshold, curve = choose_threshold(net, val, int(lex.get("confirm", 1)))
-    save_net(out_dir / f"{lexicon_name}.npz", net)
+    return Net(mean.astype(np.float32), scale.astype(np.float32),
+               tuple((w.astype(np.float32), b.astype(np.float32))
+                     for w, b in zip(clf.coefs_, clf.intercepts_)))
+
+
+def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
+          seed: int = 7, hidden: tuple[int, ...] = (256, 128), limit_voices: int | None = None,
+          cache: Path | None = None, alpha: float = 1e-2,
+          positive: tuple[float, float] = POSITIVE_S) -> dict[str, Any]:
+    """For each of :data:`MIXES`: make its training set (or read it from ``cache``), train a
+    network. Then choose the ensemble's threshold on the validation voices of every mix, and
+    write the weights and the JSON."""
+    import pickle
+
+    lex_path = LEXICON_DIR / f"{lexicon_name}.json"
+    lex = json.loads(lex_path.read_text())
+    window = int(lex["window"])
+    voices = training_voices()
+    if limit_voices:
+        keep_val = [v for v in voices if v.id in SPOTTER_VALIDATION_IDS][:1]
+        voices = voices[:limit_voices] + keep_val
+    t0 = time.time()
+    nets: list[Net] = []
+    val: list[dict[str, Any]] = []
+    files: list[str] = []
+    for i, mix in enumerate(MIXES):
+        part = cache.with_name(f"{cache.stem}-{i + 1}{cache.suffix}") if cache else None
+        if part is not None and part.exists():
+            made = pickle.loads(part.read_bytes())
+        else:
+            made = make_examples(lex, voices, window, seed, workers, mix)
+            if part is not None:
+                part.write_bytes(pickle.dumps(made, protocol=5))
+        print(f"mix {i + 1}: features after {time.time() - t0:.0f} s", file=sys.stderr)
+        net = fit_member(made, hidden, alpha, seed, positive)
+        name = f"{lexicon_name}.npz" if i == 0 else f"{lexicon_name}-{i + 1}.npz"
+        save_net(out_dir / name, net)
+        nets.append(net)
+        files.append(name)
+        val += [m for m in made if m["voice"] in SPOTTER_VALIDATION_IDS]
+        del made
+    threshold, curve = choose_threshold(Ensemble(nets), val, int(lex.get("confirm", 1)))
+    lex["weights"] = files
     lex["threshold"] = threshold
     (out_dir / f"{lexicon_name}.json").write_text(json.dumps(lex, indent=2) + "\n")
     print(f"trained in {time.time() - t0:.0f} s; threshold {threshold}", file=sys.stderr)
-    return {"threshold": threshold, "curve": curve, "rows": int(len(y)),
-            "voices": len(voices), "iterations": int(clf.n_iter_)}
+    return {"threshold": threshold, "curve": curve, "voices": len(voices), "members": len(nets)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -310,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.train_spotter", description=__doc__)
     ap.add_argument("--out", type=Path, default=LEXICON_DIR)
     ap.add_argument("--workers", type=int, default=max(1, min(2, os.cpu_count() or 1)))
-    ap.add_argument("--hidden", type=int, nargs="+", default=[128],
+    ap.add_argument("--hidden", type=int, nargs="+", default=[256, 128],
                     help="units of each hidden layer")
     ap.add_argument("--limit-voices", type=int, help="train on the first N voices only (a quick try)")
     ap.add_argument("--alpha", type=float, default=1e-2, help="L2 penalty of the network")

@@ -157,6 +157,30 @@ class Net:
         return e / e.sum(axis=1, keepdims=True)
 
 
+class Ensemble:
+    """Several networks trained on differently mixed data; their probabilities are averaged
+    (a flicker one of them sees in babble rarely fools the other)."""
+
+    def __init__(self, nets: list[Net]) -> None:
+        if not nets:
+            raise SpeechModelError("the toast spotter has no weights")
+        if len({(n.inputs, n.classes) for n in nets}) != 1:
+            raise SpeechModelError("the toast spotter's networks differ in inputs or classes")
+        self.nets = nets
+
+    @property
+    def inputs(self) -> int:
+        return self.nets[0].inputs
+
+    @property
+    def classes(self) -> int:
+        return self.nets[0].classes
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        """The members' class probabilities, averaged."""
+        return np.mean([n.probabilities(x) for n in self.nets], axis=0)
+
+
 @dataclass(frozen=True)
 class Spot:
     """One toast fired by a :class:`SpotStream`: sample positions in that stream."""
@@ -279,10 +303,11 @@ class SpotterEngine:
         extra: dict[str, Any] = self.lexicon.extra
         self.toasts: tuple[str, ...] = tuple(extra.get("classes", [e.toast for e in
                                                                    self.lexicon.entries]))
-        weights = Path(str(extra.get("weights", f"{self.lexicon.engine}-{self.lexicon.language}.npz")))
+        weights = extra.get("weights", f"{self.lexicon.engine}-{self.lexicon.language}.npz")
         lex_path = Path(lexicon)
         base = lex_path.parent if lex_path.suffix else LEXICON_DIR
-        self.net = Net.load(weights if weights.is_absolute() else base / weights)
+        files = [Path(str(w)) for w in (weights if isinstance(weights, list) else [weights])]
+        self.net = Ensemble([Net.load(f if f.is_absolute() else base / f) for f in files])
         self.window = int(extra.get("window", 16))
         self.threshold = float(threshold if threshold is not None else extra.get("threshold", 0.5))
         self.refractory_s = float(extra.get("refractory_s", 1.0))
@@ -354,4 +379,4 @@ def describe(engine: SpotterEngine) -> dict[str, Any]:
     """What the spotter runs with, for the log and the doctor."""
     return {"toasts": list(engine.toasts), "window": engine.window,
             "threshold": engine.threshold,
-            "layers": json.dumps([list(w.shape) for w, _ in engine.net.layers])}
+            "layers": json.dumps([[list(w.shape) for w, _ in n.layers] for n in engine.net.nets])}
