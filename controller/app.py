@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from controller.config import Config
 from controller.journal import Journal
@@ -88,6 +89,7 @@ class Box:
         if self.speaker.problem:
             self.shell.notices.append(self.speaker.problem)
         self.listener: Any = None
+        self._closed = False
         self.renderer: Any = None
         self.script: Any = None  # a controller.script_feed.ScriptFeeder: inputs from a replay file
 
@@ -110,20 +112,38 @@ class Box:
             log.info("speech is off: claims are confirmed by the veto vote alone")
             self.shell.speech_available = False
             return
+        # loading a recogniser takes a second or more (several on a Pi): the menu does not wait
+        threading.Thread(target=self._load_speech, args=(choice,), name="speech-loader",
+                         daemon=True).start()
+
+    def _on_loop(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn`` on the event loop (at once when there is no loop yet)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(fn, *args)
+        else:
+            fn(*args)
+
+    def _load_speech(self, choice: str) -> None:
         try:
             from hardware.speech import Listener, choose_engine
 
             engine, reason = choose_engine(None if choice == "auto" else choice, self.cfg.data_path())
             log.info("speech engine: %s (%s)", engine.name, reason)
-            self.listener = Listener(engine, self._toast_from_thread, self._speech_status,
-                                     device=self.cfg.speech.device or None)
-            self.listener.start()
+            listener = Listener(engine, self._toast_from_thread, self._speech_status,
+                                device=self.cfg.speech.device or None)
+            if self._closed:
+                return
+            listener.start()
+            self.listener = listener
+            if self._closed:  # the box closed while the listener was starting
+                listener.stop()
+                return
             # a window's verdict waits for a toast that ended in time but is still being decoded
-            self.shell.decision_lag_s = 0.5
+            self._on_loop(setattr, self.shell, "decision_lag_s", 0.5)
         except Exception as exc:  # no speech must never stop the party
             log.warning("speech unavailable (%s): claims are confirmed by the veto vote alone", exc)
-            self.shell.speech_available = False
-            self.shell.notices.append(f"No speech: {exc}")
+            self._on_loop(setattr, self.shell, "speech_available", False)
+            self._on_loop(self.shell.notices.append, f"No speech: {exc}")
 
     def _speech_status(self, status: str) -> None:
         log.info("microphone: %s", status)
@@ -212,6 +232,7 @@ class Box:
                         self.shell.button(ev)
 
     def close(self) -> None:
+        self._closed = True
         if self.listener is not None:
             self.listener.stop()
         if self.panel is not None:
