@@ -41,7 +41,7 @@ Usage: bash scripts/install.sh [--dry-run] [--uninstall] [--user NAME] [--no-mod
   --dry-run      print every step and what it would change; change nothing
   --uninstall    stop and remove the service and undo the system settings the install made
   --user NAME    the desktop user the box runs as (default: detected; see docs/raspberry-pi.md)
-  --no-model     do not fetch the Vosk model (the box listens with PocketSphinx)
+  --no-model     do not fetch the Vosk model (the box listens with the toast spotter)
   --force        install even on a machine that is not a Raspberry Pi
   --print-unit   print the systemd unit as it would be written, then stop
 EOF
@@ -293,7 +293,7 @@ install_clinkbox() {
 fetch_model() {
   step "Vosk speech model ($MODEL_NAME)"
   if [ "$NO_MODEL" -eq 1 ]; then
-    note "skipped (--no-model): the box listens with PocketSphinx"
+    note "skipped (--no-model): the box listens with the toast spotter"
     return
   fi
   if [ -f "$DATA_DIR/models/$MODEL_NAME/am/final.mdl" ]; then
@@ -301,7 +301,7 @@ fetch_model() {
     return
   fi
   if ! as_user env XDG_DATA_HOME="$USER_HOME/.local/share" bash "$CHECKOUT/scripts/fetch-model.sh"; then
-    warn "the Vosk model could not be fetched: the box listens with PocketSphinx until 'make model' works"
+    warn "the Vosk model could not be fetched: the box listens with the toast spotter until 'make model' works"
   fi
 }
 
