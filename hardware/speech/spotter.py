@@ -23,7 +23,6 @@ runs the very same stream over an array, so a file and the live microphone give 
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from hardware.speech.audio import RATE
+from hardware.speech.audio import RATE, to_float
 from hardware.speech.heard import Heard, SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR, Lexicon, load_lexicon
 from hardware.speech.vad import VoiceActivity
@@ -211,7 +210,6 @@ class SpotStream:
         self._quiet_until = -1  # position before which no toast may fire again
         self._vad = VoiceActivity()
         self._onsets: list[int] = []  # recent speech onsets heard by the detector
-        self.last_probabilities: np.ndarray | None = None
 
     @property
     def position(self) -> int:
@@ -238,8 +236,6 @@ class SpotStream:
         return self._advance()
 
     def _track_onsets(self, block: np.ndarray) -> None:
-        from hardware.speech.audio import to_float
-
         self._vad.feed(to_float(block))
         start = self._vad.speech_start
         if start is not None and (not self._onsets or self._onsets[-1] != start):
@@ -271,7 +267,6 @@ class SpotStream:
             if len(self._embs) < k:
                 continue
             p = net.probabilities(np.concatenate(self._embs)[None])[0]
-            self.last_probabilities = p
             self._recent_p = (self._recent_p + [p])[-self.engine.confirm:]
             if len(self._recent_p) < self.engine.confirm:
                 continue
@@ -373,10 +368,3 @@ def save_net(path: Path, net: Net) -> None:
     for n, (w, b) in enumerate(net.layers, 1):
         arrays[f"w{n}"], arrays[f"b{n}"] = w, b
     np.savez_compressed(path, **arrays)
-
-
-def describe(engine: SpotterEngine) -> dict[str, Any]:
-    """What the spotter runs with, for the log and the doctor."""
-    return {"toasts": list(engine.toasts), "window": engine.window,
-            "threshold": engine.threshold,
-            "layers": json.dumps([[list(w.shape) for w, _ in n.layers] for n in engine.net.nets])}
