@@ -46,7 +46,7 @@ from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Embedder, Ensemble,
 #: members differ on purpose: an ensemble is only as good as its members' disagreements.
 MIXES: tuple[dict[str, Any], ...] = (
     {"talkers": (1, 3, 6), "babble_snr": 25.0, "babble_examples": 2},
-    {"talkers": (1, 2, 4, 4, 6), "babble_snr": 20.0, "babble_examples": 3, "word_examples": 4},
+    {"talkers": (1, 2, 4, 4, 6), "babble_snr": 20.0, "babble_examples": 3},
 )
 POSITIVE_S = (0.0, 0.32)  # a step ending this long after a toast's end is labelled with it
 NOT_YET_S = 0.2  # a step ending more than this before a toast's end is labelled "none"
@@ -193,9 +193,6 @@ def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]
     conds = (["clean", "clean", "pink", "pink"] + ["babble"] * int(_mix["babble_examples"])
              if label
              else [str(rng.choice(["clean", "pink", "babble"])), "babble"])
-    if not label and len(text.split()) <= 2:  # look-alike words: the hardest to refuse
-        conds += [str(rng.choice(["clean", "pink", "babble"]))
-                  for _ in range(int(_mix.get("word_examples", 2)) - 2)]
     if voice.synth != "espeak":  # fewer voices than espeak-ng has: twice the examples each
         conds = conds + conds
     xs, ys, ends, cond_of = [], [], [], []
