@@ -155,19 +155,18 @@ def compose(speech: np.ndarray, before: np.ndarray | None, noise: str, snr_db: f
     return np.clip(np.round(x * 32767), -32768, 32767).astype(np.int16), start, end
 
 
-def rows_of(pcm: np.ndarray, start: int, end: int, label: int, window: int
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The example's steps: flattened windows, labels (-1: left out) and end times (s after
-    the speech's end)."""
+def rows_of(pcm: np.ndarray, end: int, window: int) -> tuple[np.ndarray, np.ndarray]:
+    """The example's steps: flattened windows and their end times (s after the speech's end;
+    :func:`labels` turns these into labels at training time)."""
     assert _embedder is not None
     emb = _embedder.embeddings(pcm)
     n = len(emb) - window + 1
     if n <= 0:
-        return np.zeros((0, window * EMB_DIM), np.float16), np.zeros(0, np.int8), np.zeros(0)
+        return np.zeros((0, window * EMB_DIM), np.float16), np.zeros(0)
     idx = np.arange(window)[None, :] + np.arange(n)[:, None]
     x = emb[idx].reshape(n, -1)
     ends = (np.arange(window - 1, len(emb)) * STEP + EMB_SPAN - end) / RATE
-    return x.astype(np.float16), labels(label, ends), ends
+    return x.astype(np.float16), ends
 
 
 def labels(label: int, ends: np.ndarray, positive: tuple[float, float] = POSITIVE_S
@@ -195,20 +194,19 @@ def examples(job: tuple[Voice, str, int, list[str], int, int]) -> dict[str, Any]
              else [str(rng.choice(["clean", "pink", "babble"])), "babble"])
     if voice.synth != "espeak":  # fewer voices than espeak-ng has: twice the examples each
         conds = conds + conds
-    xs, ys, ends, cond_of = [], [], [], []
+    xs, ends, cond_of = [], [], []
     for i, cond in enumerate(conds):
         before = None
         if label and before_words and rng.random() < 0.3:
             before = synthesize(voice, str(rng.choice(before_words)))
         snr = float(rng.uniform(0, _mix["babble_snr"]) if cond == "babble" else rng.uniform(0, 25))
-        pcm, s0, s1 = compose(speech, before, cond, snr, rng)
-        x, y, e = rows_of(pcm, s0, s1, label, window)
+        pcm, _, s1 = compose(speech, before, cond, snr, rng)
+        x, e = rows_of(pcm, s1, window)
         xs.append(x)
-        ys.append(y)
         ends.append(e)
-        cond_of.append(np.full(len(y), i, np.int8))
+        cond_of.append(np.full(len(e), i, np.int8))
     return {"voice": voice.id, "text": text, "label": label, "conds": conds,
-            "x": np.concatenate(xs), "y": np.concatenate(ys), "ends": np.concatenate(ends),
+            "x": np.concatenate(xs), "ends": np.concatenate(ends),
             "example": np.concatenate(cond_of)}
 
 

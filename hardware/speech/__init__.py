@@ -1,8 +1,9 @@
-"""Hearing the toasts: microphone capture, speech detection and two offline recognisers.
+"""Hearing the toasts: microphone capture, speech detection and three offline recognisers.
 
 The referee never needs a transcript: it asks which of the six toasts, if any, was said in a
 window of a few seconds.  :class:`Listener` captures the microphone and decides on demand;
-engines (PocketSphinx, Vosk) judge each stretch of speech among the closed set of toasts;
+the toast spotter scores the audio as it streams in, PocketSphinx and Vosk judge each stretch
+of speech, all among the closed set of toasts;
 :func:`choose_engine` picks one and says why; :func:`recognise_file` judges a WAV file.
 """
 
