@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 import pytest
@@ -110,34 +110,33 @@ def test_an_armed_listener_hears_the_toast_with_times_from_sample_counts(
     assert toast.end > toast.start
 
 
-def test_an_unarmed_listener_decides_nothing(engine: Any,
-                                             toast_audio: np.ndarray) -> None:
+@pytest.fixture
+def played(engine: Any, toast_audio: np.ndarray) -> Iterator[tuple[Listener, list[Heard]]]:
+    """A running, unarmed listener that has taken in the whole toast, and what it reports."""
     heard: list[Heard] = []
     listener = Listener(engine, heard.append, stream_factory=ScriptedMicrophone(toast_audio),
                         stall_s=30)
     listener.start()
     try:
         assert wait_for(lambda: listener._filled >= len(toast_audio) - BLOCK)
-        time.sleep(0.3)
+        yield listener, heard
     finally:
         listener.stop()
+
+
+def test_an_unarmed_listener_decides_nothing(played: tuple[Listener, list[Heard]]) -> None:
+    listener, heard = played
+    time.sleep(0.3)
     assert heard == []
 
 
-def test_arming_afterwards_decides_speech_already_over(engine: Any,
-                                                       toast_audio: np.ndarray) -> None:
-    heard: list[Heard] = []
-    listener = Listener(engine, heard.append, stream_factory=ScriptedMicrophone(toast_audio),
-                        stall_s=30)
-    listener.start()
-    try:
-        assert wait_for(lambda: listener._filled >= len(toast_audio) - BLOCK)
-        assert heard == []
-        t0 = listener.time_of(0)
-        listener.arm(t0 + 1.0, t0 + 2.5)
-        assert wait_for(lambda: bool(heard))
-    finally:
-        listener.stop()
+def test_arming_afterwards_decides_speech_already_over(
+        played: tuple[Listener, list[Heard]]) -> None:
+    listener, heard = played
+    assert heard == []
+    t0 = listener.time_of(0)
+    listener.arm(t0 + 1.0, t0 + 2.5)
+    assert wait_for(lambda: bool(heard))
     assert [h.toast for h in heard] == ["cheers"]
 
 
