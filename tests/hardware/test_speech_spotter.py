@@ -124,7 +124,8 @@ def test_silence_and_steady_noise_are_no_toast(engine: SpotterEngine) -> None:
 
 
 def _copy_lexicon(tmp_path: Path) -> Path:
-    for f in ("spotter-en.json", "spotter-en.npz", "spotter-en-2.npz"):
+    weights = json.loads((LEXICON_DIR / "spotter-en.json").read_text())["weights"]
+    for f in ("spotter-en.json", *weights):
         shutil.copy(LEXICON_DIR / f, tmp_path / f)
     return tmp_path / "spotter-en.json"
 
