@@ -25,7 +25,7 @@ help:
 	@echo "make bench        measure the targets into bench/results.json"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
-	@echo "make spotter      retrain the toast spotter on synthetic voices (about 40 min)"
+	@echo "make spotter      retrain the toast spotter on synthetic voices (about 70 min)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 
@@ -38,7 +38,7 @@ $(VENV)/.run-deps: pyproject.toml
 
 $(VENV)/.test-deps: pyproject.toml $(VENV)/.run-deps
 	bash scripts/debs.sh $(TEST_DEBS)
-	$(PIP) install -e '.[dev,korean]'
+	$(PIP) install -e '.[dev,korean,train]'
 	touch $@
 
 run: $(VENV)/.run-deps
@@ -53,7 +53,6 @@ lint: $(VENV)/.test-deps
 
 $(VENV)/.bench-deps: $(VENV)/.test-deps
 	bash scripts/debs.sh $(BENCH_DEBS)
-	$(PIP) install -e '.[dev,korean,train]'
 	touch $@
 
 bench: $(VENV)/.bench-deps

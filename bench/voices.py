@@ -156,6 +156,11 @@ SPOTTER_EXTRA_VOICES: tuple[Voice, ...] = (
           ("en-us", "Linda", 170), ("en-gb", "Adam", 160), ("en-us", "David", 145),
           ("en-gb", "Paul", 175), ("en-us", "Robert", 160), ("en-gb", "victor", 150),
           ("en-us", "travis", 165), ("en-gb", "shelby", 160), ("en-us", "klatt4", 155),
+          # the report voices' accents, with variants no report, babble or validation voice uses
+          ("en-us-nyc", "m4", 150), ("en-us-nyc", "Alicia", 170), ("en-us-nyc", "edward", 160),
+          ("en-gb-x-rp", "m7", 165), ("en-gb-x-rp", "belinda", 155), ("en-gb-x-rp", "max", 170),
+          ("en-gb-x-rp", "m1", 145), ("en-gb-x-gbclan", "m4", 160),
+          ("en-gb-x-gbclan", "Linda", 175), ("en-gb-x-gbclan", "john", 150),
       )),
     Voice("flite-kal-slow", "flite", "flite", "kal", 0.85, "train"),
     Voice("flite-kal-fast", "flite", "flite", "kal", 1.15, "train"),
