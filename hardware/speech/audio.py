@@ -38,21 +38,62 @@ def to_float(pcm: np.ndarray) -> np.ndarray:
     return pcm.astype(np.float32) / 32768.0
 
 
-def read_wav(path: str | Path) -> np.ndarray:
-    """Read a PCM WAV of any rate, width and channel count as 16 kHz mono int16.
+#: WAV format tags read: integer PCM, IEEE float, and "extensible" (whose sub-format says which)
+_PCM, _FLOAT, _EXTENSIBLE = 1, 3, 0xFFFE
 
-    Raises :class:`NotAWavFile` naming the file when it is not a PCM WAV.
+
+def _wav_chunks(path: Path, data: bytes) -> tuple[bytes, bytes]:
+    """The ``fmt `` and ``data`` chunks of a RIFF/WAVE file's bytes."""
+    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        raise NotAWavFile(f"{path} is not a WAV file (no RIFF/WAVE header)")
+    fmt = body = None
+    pos = 12
+    while pos + 8 <= len(data):
+        tag, size = data[pos: pos + 4], int.from_bytes(data[pos + 4: pos + 8], "little")
+        start = pos + 8
+        if tag == b"data" and (size == 0xFFFFFFFF or start + size > len(data)):
+            size = len(data) - start  # a recorder that never wrote the length: all that is there
+        if tag == b"fmt ":
+            fmt = data[start: start + size]
+        elif tag == b"data":
+            body = data[start: start + size]
+        pos = start + size + (size & 1)
+    if fmt is None or len(fmt) < 16:
+        raise NotAWavFile(f"{path} is not a WAV file (no format chunk)")
+    if body is None:
+        raise NotAWavFile(f"{path} is not a WAV file (no data chunk)")
+    return fmt, body
+
+
+def read_wav(path: str | Path) -> np.ndarray:
+    """Read a WAV file of any rate and channel count, integer (8, 16, 24 or 32 bits) or float
+    (32 or 64 bits), plain or "extensible", as 16 kHz mono int16.
+
+    Raises :class:`NotAWavFile` naming the file and what is wrong with it.
     """
     path = Path(path)
     try:
-        with wave.open(str(path), "rb") as w:
-            channels, width, rate = w.getnchannels(), w.getsampwidth(), w.getframerate()
-            raw = w.readframes(w.getnframes())
-    except (wave.Error, EOFError) as err:
-        raise NotAWavFile(f"{path} is not a PCM WAV file ({err})") from err
+        fmt, raw = _wav_chunks(path, path.read_bytes())
     except FileNotFoundError as err:
         raise NotAWavFile(f"{path} does not exist") from err
-    if width == 1:
+    except IsADirectoryError as err:
+        raise NotAWavFile(f"{path} is a folder, not a WAV file") from err
+    except OSError as err:
+        raise NotAWavFile(f"{path} cannot be read ({err.strerror or err})") from err
+    tag, channels, rate = (int.from_bytes(fmt[i: j], "little") for i, j in ((0, 2), (2, 4), (4, 8)))
+    bits = int.from_bytes(fmt[14:16], "little")
+    if tag == _EXTENSIBLE and len(fmt) >= 26:
+        tag = int.from_bytes(fmt[24:26], "little")  # the sub-format GUID starts with the tag
+    if channels < 1 or rate < 1:
+        raise NotAWavFile(f"{path} says it has {channels} channels at {rate} Hz")
+    width = (bits + 7) // 8
+    raw = raw[: len(raw) // (width * channels) * (width * channels)]
+    if tag == _FLOAT and width in (4, 8):
+        x = np.frombuffer(raw, "<f4" if width == 4 else "<f8").astype(np.float32)
+        x = np.clip(np.nan_to_num(x), -1.0, 1.0)
+    elif tag != _PCM:
+        raise NotAWavFile(f"{path} is not PCM or float audio (WAV format {tag:#x})")
+    elif width == 1:
         x = (np.frombuffer(raw, np.uint8).astype(np.float32) - 128.0) / 128.0
     elif width == 2:
         x = np.frombuffer(raw, "<i2").astype(np.float32) / 32768.0
@@ -61,11 +102,11 @@ def read_wav(path: str | Path) -> np.ndarray:
         v = b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16)
         x = (np.where(v >= 1 << 23, v - (1 << 24), v) / float(1 << 23)).astype(np.float32)
     elif width == 4:
-        x = np.frombuffer(raw, "<i4").astype(np.float32) / float(1 << 31)
+        x = (np.frombuffer(raw, "<i4") / float(1 << 31)).astype(np.float32)
     else:
-        raise NotAWavFile(f"{path} has an unsupported sample width of {width} bytes")
+        raise NotAWavFile(f"{path} has an unsupported sample size of {bits} bits")
     if channels > 1:
-        x = x[: len(x) // channels * channels].reshape(-1, channels).mean(axis=1)
+        x = x.reshape(-1, channels).mean(axis=1)
     return to_int16(resample(x, rate, RATE))
 
 
