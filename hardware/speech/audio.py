@@ -11,7 +11,7 @@ RATE = 16000
 
 
 class NotAWavFile(ValueError):
-    """The file given is not a readable PCM WAV file."""
+    """The file given is not a WAV file this box can read (integer or float samples)."""
 
 
 def resample(x: np.ndarray, rate_in: int, rate_out: int = RATE) -> np.ndarray:

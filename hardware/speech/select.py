@@ -86,7 +86,7 @@ def choose_engine(preference: str | None, data_dir: str | Path | None = None
 def recognise_file(path: str | Path, engine: ToastEngine | None = None) -> list[Heard]:
     """Judge every stretch of speech in a WAV file (any rate or channel count).
 
-    Raises :class:`~hardware.speech.audio.NotAWavFile` for a file that is not a PCM WAV.
+    Raises :class:`~hardware.speech.audio.NotAWavFile` for a file that is not a readable WAV.
     """
     samples = read_wav(path)
     if engine is None:
