@@ -61,7 +61,9 @@ def synthesize(voice: Voice, text: str) -> np.ndarray:
     with tempfile.TemporaryDirectory() as tmp:
         raw, conv = Path(tmp) / "raw.wav", Path(tmp) / "conv.wav"
         voice.say(text, raw)
-        subprocess.run(["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(conv)],
+        # -R: sox seeds its dither with a fixed number, so the same voice and text give the same
+        # samples on every run (a corpus and a training set can be made again, byte for byte)
+        subprocess.run(["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(conv)],
                        check=True, capture_output=True)
         with wave.open(str(conv)) as w:
             pcm = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)

@@ -22,7 +22,7 @@ def floor_noise(seconds: float, seed: int = 0) -> np.ndarray:
 def load_16k(path: Path) -> np.ndarray:
     """A synthesizer's WAV as 16 kHz mono int16 (sox converts the rate)."""
     out = path.with_suffix(".16k.wav")
-    subprocess.run(["sox", str(path), "-r", "16000", "-c", "1", "-b", "16", str(out)], check=True,
+    subprocess.run(["sox", "-R", str(path), "-r", "16000", "-c", "1", "-b", "16", str(out)], check=True,
                    capture_output=True)
     with wave.open(str(out)) as w:
         return np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
