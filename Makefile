@@ -25,7 +25,7 @@ help:
 	@echo "make bench        measure the targets into bench/results.json"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
-	@echo "make spotter      retrain the toast spotter on synthetic voices (about 70 min)"
+	@echo "make spotter      retrain the toast spotter on synthetic voices (60-90 min)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 
