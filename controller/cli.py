@@ -13,6 +13,9 @@ from pathlib import Path
 
 from controller import config as config_mod
 
+#: what ``clinkbox speech classify`` reads (:func:`hardware.speech.audio.read_wav`)
+WAV_FILES_HELP = "WAV files: 8-32-bit integer or 32/64-bit float samples, any rate, mono or stereo"
+
 START = time.monotonic()
 
 
@@ -46,8 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("speech", help="speech tools")
     ssub = sp.add_subparsers(dest="speech_command", metavar="SPEECH_COMMAND")
     cl = ssub.add_parser("classify", help="which toast each WAV file holds, as JSON lines")
-    cl.add_argument("files", nargs="+", help="WAV files: 8-32-bit integer or 32/64-bit float "
-                    "samples, any rate, mono or stereo")
+    cl.add_argument("files", nargs="+", help=WAV_FILES_HELP)
     cl.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"])
 
     sub.add_parser("mic-test", help="live: the microphone's level and each toast heard")

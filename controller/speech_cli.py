@@ -9,6 +9,7 @@ import sys
 import time
 from typing import TextIO
 
+from controller.cli import WAV_FILES_HELP
 from hardware.speech import Heard, Listener, choose_engine
 from hardware.speech.audio import NotAWavFile, read_wav
 
@@ -35,7 +36,7 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     classified and the exit status is 1.
     """
     ap = _engine_args("clinkbox speech classify", "Which toast each WAV file holds.")
-    ap.add_argument("files", nargs="+", help="WAV files: 8-32-bit integer or 32/64-bit float samples, any rate, mono or stereo")
+    ap.add_argument("files", nargs="+", help=WAV_FILES_HELP)
     opts = ap.parse_args(args)
     engine, reason = choose_engine(opts.engine, opts.data_dir)
     print(f"speech engine: {engine.name} ({reason})", file=sys.stderr)

@@ -88,7 +88,9 @@ def read_wav(path: str | Path) -> np.ndarray:
         raise NotAWavFile(f"{path} says it has {channels} channels at {rate} Hz")
     width = (bits + 7) // 8
     raw = raw[: len(raw) // (width * channels) * (width * channels)]
-    if tag == _FLOAT and width in (4, 8):
+    if tag == _FLOAT:
+        if width not in (4, 8):
+            raise NotAWavFile(f"{path} has an unsupported float sample size of {bits} bits")
         x = np.frombuffer(raw, "<f4" if width == 4 else "<f8").astype(np.float32)
         x = np.clip(np.nan_to_num(x), -1.0, 1.0)
     elif tag != _PCM:

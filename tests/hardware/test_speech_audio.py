@@ -84,6 +84,7 @@ def test_a_recording_cut_short_reads_what_is_there(tmp_path: Path) -> None:
     (_riff((b"fmt ", _fmt())), "no data chunk"),
     (_riff((b"fmt ", _fmt(tag=0x55)), (b"data", b"\0" * 8)), "not PCM or float audio"),
     (_riff((b"fmt ", _fmt(bits=40)), (b"data", b"\0" * 10)), "40 bits"),
+    (_riff((b"fmt ", _fmt(tag=3, bits=16)), (b"data", b"\0" * 8)), "float sample size of 16 bits"),
     (_riff((b"fmt ", _fmt(channels=0)), (b"data", b"\0" * 8)), "0 channels"),
 ])
 def test_a_broken_file_is_named_with_what_is_wrong(tmp_path: Path, content: bytes,
