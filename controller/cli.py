@@ -12,9 +12,7 @@ import time
 from pathlib import Path
 
 from controller import config as config_mod
-
-#: what ``clinkbox speech classify`` reads (:func:`hardware.speech.audio.read_wav`)
-WAV_FILES_HELP = "WAV files: 8-32-bit integer or 32/64-bit float samples, any rate, mono or stereo"
+from controller.cli_text import WAV_FILES_HELP
 
 START = time.monotonic()
 

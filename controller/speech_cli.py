@@ -9,7 +9,7 @@ import sys
 import time
 from typing import TextIO
 
-from controller.cli import WAV_FILES_HELP
+from controller.cli_text import WAV_FILES_HELP
 from hardware.speech import Heard, Listener, choose_engine
 from hardware.speech.audio import NotAWavFile, read_wav
 

@@ -57,3 +57,134 @@ def test_the_contract_check_allows_controller_to_import_both(tmp_path):
         (tmp_path / p).mkdir()
     (tmp_path / "controller" / "app.py").write_text("import models.base\nfrom hardware import buttons\n")
     assert violations(tmp_path) == []
+
+
+# -- no import circles -------------------------------------------------------------------
+
+PACKAGES = ("controller", "hardware", "models", "bench")
+
+
+def module_names(root: Path) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of the project's packages."""
+    out = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the project's modules it imports anywhere in its text (inside functions and
+    ``if TYPE_CHECKING:`` too: a circle hidden in a late import is still a circle)."""
+    modules = module_names(root)
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                           for alias in node.names]
+            for target in targets:
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other, round and round (Tarjan's SCCs)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle():
+    assert circles(import_graph(ROOT)) == []
+
+
+def test_the_circle_check_finds_a_circle_even_through_a_late_import(tmp_path):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "__init__.py").write_text("")
+    (tmp_path / "models" / "a.py").write_text("from models.b import x\n")
+    (tmp_path / "models" / "b.py").write_text("def f():\n    from models import a\n")
+    (tmp_path / "models" / "c.py").write_text("from . import a\n")
+    assert circles(import_graph(tmp_path)) == [["models.a", "models.b"]]
+
+
+# -- the shell knows no game by name -------------------------------------------------------
+
+#: the box's core: it reaches every game through the registry (controller/games/__init__.py)
+CORE = ("controller/shell.py", "controller/session.py", "controller/replay.py", "controller/flow.py",
+        "controller/screenshots.py", "controller/menu.py", "controller/turns.py")
+
+
+def game_names() -> set[str]:
+    from controller.games import PACKAGES, built_in
+
+    names = set()
+    for package in PACKAGES:
+        names |= {package, package.replace("_", " "), package.replace("_", "-")}
+    for game in built_in():
+        names |= {game.game, game.title}
+    return {n.lower() for n in names}
+
+
+def games_named(root: Path, names: set[str]) -> list[str]:
+    found = []
+    for entry in CORE:
+        for path in [root / entry]:
+            for n, line in enumerate(path.read_text(encoding="utf-8").lower().splitlines(), 1):
+                found += [f"{path.relative_to(root)}:{n} names {name!r}" for name in sorted(names)
+                          if name in line]
+    return found
+
+
+def test_the_box_core_names_no_game():
+    assert games_named(ROOT, game_names()) == []
+
+
+def test_the_game_name_check_fails_on_a_game_named_in_the_shell(tmp_path):
+    for entry in CORE:
+        (tmp_path / entry).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / entry).write_text("")
+    (tmp_path / "controller" / "shell.py").write_text('if game == "tchin-tchin":\n    pass\n')
+    assert games_named(tmp_path, game_names()) == ["controller/shell.py:1 names 'tchin-tchin'"]

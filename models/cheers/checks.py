@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS
 from models.cheers.errors import (
@@ -21,9 +19,7 @@ from models.cheers.errors import (
     PushToSelf,
     UnknownAction,
 )
-
-if TYPE_CHECKING:
-    from models.cheers.engine import State
+from models.cheers.table import Table as State
 
 _WAITING_FOR = {
     "turn": "a turn (play, push or discard_hand)",
@@ -100,7 +96,7 @@ def _check_cheers(state: State, action: Cheers) -> Cheers:
     if a == b:
         raise CheersToSamePlayer(f"the two clinking cards must go to two different players, "
                                  f"not both to seat {a}")
-    if not state.setup.masquerade and not (state.is_enemy(target, a) or state.is_enemy(target, b)):
+    if not state.may_receive_cheers(target, a, b):
         raise CheersWithoutEnemy(f"at least one clinking card must go to an enemy of seat {target}; "
                                  f"seats {a} and {b} are both on team {state.team(target)}")
     return Cheers(target, clink, action.give)

@@ -8,127 +8,22 @@ deciding seat, and ``legal_actions()``/``apply()`` drive them like any turn.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from itertools import permutations
-from typing import Any
 
 from models.base import Happening
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS
 from models.cheers.checks import check_action
 from models.cheers.rules import clinking_cards, goal_holds, over_limit, turn_order
-from models.cheers.setup import Goal, Setup
+from models.cheers.setup import Setup
+from models.cheers.table import STEP_CHEERS, STEP_LIMIT, PendingCheers, Table
 
 #: House rule: the draw pile may be rebuilt from the discards 3 times; the 4th time it runs out ends the game.
 PILE_RUNS = 4
 
-STEP_TURN = "turn"
-STEP_CHEERS = "cheers"
-STEP_LIMIT = "limit_discard"
-STEP_OVER = "over"
 
-
-@dataclass
-class PendingCheers:
-    """A played card clinked: ``target`` must pick one of ``matches`` and give both away."""
-
-    target: int
-    played: str
-    matches: tuple[str, ...]
-
-
-@dataclass
-class State:
-    """Everything on the table. Mutated only by :meth:`apply` (after a full check)."""
-
-    setup: Setup
-    rng: random.Random
-    hands: dict[int, list[str]]
-    fronts: dict[int, list[str]]
-    draw_pile: list[str]
-    discard_pile: list[str] = field(default_factory=list)
-    turn_player: int = 1
-    turn: int = 1
-    cheers: PendingCheers | None = None
-    limit_queue: list[int] = field(default_factory=list)
-    pile_runs: int = 1  # which draw pile is in play: 1 = the original deck
-    winner_team: str | None = None
-    winner_seat: int | None = None
-    over: bool = False
-    end_reason: str | None = None
-
-    # -- what is asked now -------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.setup.players
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return self.setup.seats
-
-    @property
-    def step(self) -> str:
-        if self.over:
-            return STEP_OVER
-        if self.cheers is not None:
-            return STEP_CHEERS
-        if self.limit_queue:
-            return STEP_LIMIT
-        return STEP_TURN
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat whose decision the table waits on (None once the game is over)."""
-        step = self.step
-        if step == STEP_OVER:
-            return None
-        if step == STEP_CHEERS:
-            assert self.cheers is not None
-            return self.cheers.target
-        if step == STEP_LIMIT:
-            return self.limit_queue[0]
-        return self.turn_player
-
-    def team(self, seat: int) -> str:
-        return self.setup.teams[seat]
-
-    def goal(self, seat: int) -> Goal:
-        return self.setup.goals[self.setup.teams[seat]]
-
-    def is_enemy(self, seat: int, other: int) -> bool:
-        return self.setup.teams[seat] != self.setup.teams[other]
-
-    def all_cards(self) -> list[str]:
-        """Every card on the table, wherever it is (always the 50)."""
-        cards = list(self.draw_pile) + list(self.discard_pile)
-        for seat in self.seats:
-            cards += self.hands[seat] + self.fronts[seat]
-        return cards
-
-    def copy(self) -> State:
-        """An independent copy (the random generator included), for look-ahead."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        cheers = None
-        if self.cheers is not None:
-            cheers = PendingCheers(self.cheers.target, self.cheers.played, self.cheers.matches)
-        return State(
-            setup=self.setup,
-            rng=rng,
-            hands={s: list(h) for s, h in self.hands.items()},
-            fronts={s: list(f) for s, f in self.fronts.items()},
-            draw_pile=list(self.draw_pile),
-            discard_pile=list(self.discard_pile),
-            turn_player=self.turn_player,
-            turn=self.turn,
-            cheers=cheers,
-            limit_queue=list(self.limit_queue),
-            pile_runs=self.pile_runs,
-            winner_team=self.winner_team,
-            winner_seat=self.winner_seat,
-            over=self.over,
-            end_reason=self.end_reason,
-        )
+class State(Table):
+    """The table with its rules: legal actions, checks, and what applying an action does."""
 
     # -- the rules ----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -145,7 +40,7 @@ class State:
             pairs = [
                 (a, b)
                 for a, b in permutations(others, 2)
-                if self.setup.masquerade or self.is_enemy(seat, a) or self.is_enemy(seat, b)
+                if self.may_receive_cheers(seat, a, b)
             ]
             return [Cheers(seat, clink, pair) for clink in self.cheers.matches for pair in pairs]
         actions: list[Action] = [Play(seat, cid, to) for cid in self.hands[seat] for to in self.seats]
@@ -307,12 +202,6 @@ class State:
         self.pile_runs += 1
         out.append(Happening("reshuffled", {"cards": len(self.draw_pile), "pile": self.pile_runs}))
         return True
-
-    def to_summary(self) -> dict[str, Any]:
-        """A compact public summary (for logs and test failure messages)."""
-        return {"turn": self.turn, "step": self.step, "current": self.current_player,
-                "fronts": {s: list(f) for s, f in self.fronts.items()},
-                "draw": len(self.draw_pile), "discard": len(self.discard_pile)}
 
 
 def new_game(setup: Setup, rng: random.Random) -> tuple[State, list[Happening]]:

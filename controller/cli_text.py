@@ -1,0 +1,4 @@
+"""Help texts shared by ``clinkbox`` and its speech tools' own parsers (one wording for both)."""
+
+#: what ``clinkbox speech classify`` reads (:func:`hardware.speech.audio.read_wav`)
+WAV_FILES_HELP = "WAV files: 8-32-bit integer or 32/64-bit float samples, any rate, mono or stereo"
