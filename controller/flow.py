@@ -125,12 +125,18 @@ class HeaderError(ValueError):
 
 
 class GameFlow(ABC):
-    """One game on the box. Subclasses register themselves in :data:`FLOWS` by ``game``."""
+    """One game on the box; :mod:`controller.games` lists the built-in ones.
+
+    ``game`` is its id (a header's ``game``), ``title`` its name on the menus.
+    """
 
     game: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
+    settings: ClassVar[dict[str, tuple[str, list[tuple[str, Any]], Any]]] = {}
+    """The game's own entries in the box's Settings menu: key -> (label, choices, default);
+    set-up reads them from the ``settings`` it is given."""
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
@@ -145,6 +151,17 @@ class GameFlow(ABC):
         """The game's header (as in a replay file's line 1) from the set-up answers."""
         options = {k: v for k, v in answers.items() if k != "players"}
         return {"game": cls.game, "seed": seed, "players": answers["players"], "options": options}
+
+    @classmethod
+    def without_speech(cls, header: dict[str, Any]) -> dict[str, Any]:
+        """The header of a game started while the box hears nothing (default: unchanged)."""
+        return header
+
+    @classmethod
+    def hearing_changed(cls, available: bool) -> dict[str, Any] | None:
+        """The action (journaled as a ``do``) that tells a game in play the microphone was
+        lost or came back; None for a game that does not listen (the default)."""
+        return None
 
     def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
         self.ctx = ctx
@@ -166,22 +183,3 @@ class GameFlow(ABC):
     @abstractmethod
     def finished(self) -> bool:
         """True once the game is over (``game_over`` emitted)."""
-
-
-FLOWS: dict[str, type[GameFlow]] = {}
-
-
-def register(cls: type[GameFlow]) -> type[GameFlow]:
-    FLOWS[cls.game] = cls
-    return cls
-
-
-def flow_for(game: str) -> type[GameFlow]:
-    """The flow class for a game name; imports the built-in games on first use."""
-    import controller.games  # noqa: F401  (registers the built-in games)
-
-    try:
-        return FLOWS[game]
-    except KeyError:
-        known = ", ".join(sorted(FLOWS)) or "none"
-        raise HeaderError(f"unknown game {game!r} (known: {known})") from None

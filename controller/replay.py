@@ -15,7 +15,8 @@ import math
 from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
-from controller.flow import NAVS, HeaderError, Input, flow_for
+from controller.flow import NAVS, HeaderError, Input
+from controller.games import flow_for
 from controller.session import GameSession
 
 INPUT_KINDS = ("press", "release", "nav", "say", "audio", "do")

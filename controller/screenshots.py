@@ -1,17 +1,17 @@
 """The README's screenshots: real screens of the box, drawn headless.
 
 The menus come from a real :class:`~controller.shell.Shell` driven with the
-pad; each game adds its own scenes through its module's ``demo_scenes()``,
+pad; each game in the registry adds its own scenes through its ``demo.demo_scenes()``,
 which drives the real game flow with scripted inputs.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import tempfile
 from pathlib import Path
 
+from controller.games import built_in
 from controller.journal import Journal
 from controller.shell import Shell
 from hardware.display.widgets import Scene
@@ -31,21 +31,17 @@ def shell_scenes() -> list[tuple[str, Scene]]:
 
 def game_scenes() -> list[tuple[str, Scene]]:
     out: list[tuple[str, Scene]] = []
-    for game in ("tchin_tchin", "cheers", "goblets"):
-        demo = None
-        for name in (f"controller.games.{game}", f"controller.games.{game}_demo"):
-            try:
-                demo = getattr(importlib.import_module(name), "demo_scenes", None)
-            except ModuleNotFoundError:
+    for game in built_in():
+        try:
+            demo = game.demo()
+            if demo is None:
                 continue
-            except Exception as exc:  # a game being repaired must not stop the others' screens
-                log.error("no screenshots for %s: %s", game, exc)
-            if demo is not None:
-                break
-        if demo is None:
+            shots = demo()
+        except Exception as exc:  # a game being repaired must not stop the others' screens
+            log.error("no screenshots for %s: %s", game.package, exc)
             continue
-        prefix = game.replace("_", "-")
-        out += [(f"{prefix}-{name}", scene) for name, scene in demo()]
+        prefix = game.package.replace("_", "-")
+        out += [(f"{prefix}-{name}", scene) for name, scene in shots]
     return out
 
 

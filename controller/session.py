@@ -15,7 +15,8 @@ import random
 from typing import Any, Callable
 
 from controller.clock import ManualClock
-from controller.flow import FlowContext, GameFlow, Input, Leds, Sound, flow_for
+from controller.flow import FlowContext, GameFlow, Input, Leds, Sound
+from controller.games import flow_for
 from controller.journal import Journal
 from hardware.display.widgets import Scene
 

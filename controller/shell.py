@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from controller.flow import FLOWS, Input, Leds, Question, Sound, flow_for
+from controller.flow import Input, Leds, Question, Sound
+from controller.games import built_in, flow_for
 from controller.journal import Journal
 from controller.menu import BACK, MenuState, menu
 from controller.session import GameSession, resume
@@ -28,20 +29,24 @@ from hardware.display.widgets import Banner, Menu, Scene, Text
 
 log = logging.getLogger(__name__)
 
-GAMES = (("Tchin Tchin", "tchin-tchin"), ("Cheers", "cheers"), ("Raise Your Goblets", "goblets"))
-
-#: settings the host can change from the pad: key -> (label, choices)
-SETTINGS: dict[str, tuple[str, list[tuple[str, Any]]]] = {
-    "volume": ("Volume", [("off", 0.0), ("low", 0.3), ("medium", 0.6), ("loud", 1.0)]),
+#: the box's own settings the host can change from the pad: key -> (label, choices, default)
+BOX_SETTINGS: dict[str, tuple[str, list[tuple[str, Any]], Any]] = {
+    "volume": ("Volume", [("off", 0.0), ("low", 0.3), ("medium", 0.6), ("loud", 1.0)], 0.6),
     "speech": ("Speech engine", [("automatic", "auto"), ("toast spotter", "spotter"),
                                  ("PocketSphinx", "pocketsphinx"),
-                                 ("Vosk", "vosk"), ("off (veto vote only)", "off")]),
-    "events": ("Tchin Tchin event cards", [("off", False), ("on", True)]),
-    "auto_reveal_s": ("Auto reveal", [("off", 0.0), ("after 5 s", 5.0), ("after 10 s", 10.0)]),
-    "players": ("Usual number of players", [(str(n), n) for n in range(2, 13)]),
+                                 ("Vosk", "vosk"), ("off (veto vote only)", "off")], "auto"),
 }
-DEFAULT_SETTINGS: dict[str, Any] = {"volume": 0.6, "speech": "auto", "events": False,
-                                    "auto_reveal_s": 0.0, "players": 4}
+#: asked last: every game's set-up starts from it
+PLAYERS_SETTING = ("Usual number of players", [(str(n), n) for n in range(2, 13)], 4)
+
+
+def all_settings() -> dict[str, tuple[str, list[tuple[str, Any]], Any]]:
+    """The Settings menu: the box's own, then each game's (:attr:`GameFlow.settings`), then players."""
+    out = dict(BOX_SETTINGS)
+    for game in built_in():
+        out.update(game.flow.settings)
+    out["players"] = PLAYERS_SETTING
+    return out
 
 
 @dataclass
@@ -52,7 +57,7 @@ class Shell:
     settings_path: Path | None = None
     long_back_s: float = 5.0
     speech_available: bool = True
-    """False when the box hears nothing: Tchin Tchin then leaves each claim to the veto vote."""
+    """False when the box hears nothing: a game that listens plays on without (``GameFlow.without_speech``)."""
     decision_lag_s: float = 0.0
     """Game timers run this far behind real time: the recogniser's time to report a toast."""
     rng: random.Random = field(default_factory=random.Random)
@@ -62,10 +67,11 @@ class Shell:
     notices: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.settings = dict(DEFAULT_SETTINGS)
+        self.available_settings = all_settings()
+        self.settings: dict[str, Any] = {k: default for k, (_, _, default) in self.available_settings.items()}
         self._load_settings()
         self.mode = "main"
-        self.main = menu("Main menu", [(label, game) for label, game in GAMES]
+        self.main = menu("Main menu", [(game.title, game.game) for game in built_in()]
                          + [("Settings", "settings"), ("Shut down", "shutdown")])
         self.sub: MenuState[Any] | None = None
         self.session: GameSession | None = None
@@ -88,7 +94,7 @@ class Shell:
         if self.settings_path and self.settings_path.exists():
             try:
                 data = json.loads(self.settings_path.read_text())
-                self.settings.update({k: v for k, v in data.items() if k in DEFAULT_SETTINGS})
+                self.settings.update({k: v for k, v in data.items() if k in self.available_settings})
             except (ValueError, OSError) as exc:
                 log.warning("settings file %s unreadable (%s): defaults used", self.settings_path, exc)
 
@@ -107,7 +113,7 @@ class Shell:
 
     def _settings_menu(self, cursor: int = 0) -> MenuState[Any]:
         items = []
-        for key, (label, choices) in SETTINGS.items():
+        for key, (label, choices, _) in self.available_settings.items():
             current = next((lab for lab, v in choices if v == self.settings.get(key)), str(self.settings.get(key)))
             items.append((f"{label}: {current}", key))
         items.append(("Back", "back"))
@@ -152,13 +158,14 @@ class Shell:
         self.session.advance(max(edge, self.game_time(self._now()) - self.decision_lag_s))
 
     def set_hearing(self, available: bool, now: float) -> None:
-        """The microphone was lost or came back: a Tchin Tchin game in play is told (journaled)."""
+        """The microphone was lost or came back: a game in play that listens is told (journaled)."""
         if available == self.speech_available:
             return
         self.speech_available = available
-        if self.mode == "game" and self.session is not None and not self.session.finished \
-                and self.session.header.get("game") == "tchin-tchin":
-            self._feed(Input(self.game_time(now), "do", action={"type": "hearing", "available": available}))
+        if self.mode == "game" and self.session is not None and not self.session.finished:
+            action = type(self.session.flow).hearing_changed(available)
+            if action is not None:
+                self._feed(Input(self.game_time(now), "do", action=action))
 
     def tick(self, now: float) -> None:
         """Let time run: game timers, and the long press of Back."""
@@ -213,7 +220,7 @@ class Shell:
             self._save_settings()
             self.to_main()
             return
-        label, choices = SETTINGS[chosen]
+        label, choices, _ = self.available_settings[chosen]
         values = [v for _, v in choices]
         cur = self.settings.get(chosen)
         i = values.index(cur) if cur in values else -1
@@ -260,11 +267,15 @@ class Shell:
 
     def start_game(self, header: dict[str, Any] | None = None) -> None:
         assert self.setup_game is not None or header is not None
+        try:
+            cls = flow_for(str(self.setup_game if header is None else header.get("game")))
+        except ValueError as exc:
+            self._error(f"cannot start: {exc}")
+            return
         if header is None:
-            cls = FLOWS[self.setup_game] if self.setup_game in FLOWS else flow_for(str(self.setup_game))
             header = cls.header_from_answers(self.setup_answers, self.rng.randrange(2**31), self.settings)
-        if header.get("game") == "tchin-tchin" and not self.speech_available:
-            header = {**header, "options": {**header.get("options", {}), "speech": False}}
+        if not self.speech_available:
+            header = cls.without_speech(header)
         try:
             self.session = GameSession(header, journal=self.journal, leds=self.leds, sound=self.sound,
                                        disabled=frozenset(self.disabled))
@@ -347,5 +358,5 @@ class Shell:
         return self.notices[-1] if now - seen[1] < self.NOTICE_S else ""
 
     def _setup_title(self) -> str:
-        label = next((lab for lab, g in GAMES if g == self.setup_game), self.setup_game or "")
+        label = next((g.title for g in built_in() if g.game == self.setup_game), self.setup_game or "")
         return f"New game: {label}"

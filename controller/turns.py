@@ -1,4 +1,4 @@
-"""What the turn-based games (Cheers, Raise Your Goblets) share: how inputs are routed.
+"""What the turn-based games share: how inputs are routed.
 
 A ``do`` line goes straight to the engine; a buzzer press opens (or answers) a
 private view; its release closes it; the pad drives the open view's menus. After

@@ -1,20 +1,96 @@
-"""The built-in games. Importing this package registers each game's flow.
+"""The games the box plays, listed once: the menu, the replay, the screenshots, the
+doctor and the shell all read this registry, and none of them names a game.
 
-A game that fails to import is logged and left out: the other games and the
-box's menus still work.
+Each game is one package here, ``controller/games/<package>/`` (its flow, header, set-up
+menus, scenes and demo), with its rules in ``models/<package>/``. The package's
+``__init__`` names its flow class ``Flow`` (which declares the game's id, as written in a
+header, and its title); its ``demo`` module, if any, has ``demo_scenes()`` for the README.
+
+To add a game: write its two packages and add the package's name to :data:`PACKAGES`.
+
+A game that fails to import is logged and left out (:data:`BROKEN` says why): the other
+games and the box's menus still work.
 """
+
+from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from controller.flow import GameFlow, HeaderError
+from hardware.display.widgets import Scene
 
 log = logging.getLogger(__name__)
 
-BUILT_IN = ("tchin_tchin", "cheers", "goblets")
+#: the built-in games, in the main menu's order
+PACKAGES = ("tchin_tchin", "cheers", "goblets")
+
+#: every game the box can start, by id (the header's ``game``)
+FLOWS: dict[str, type[GameFlow]] = {}
+#: built-in games that could not be loaded: package -> why
 BROKEN: dict[str, str] = {}
 
-for _name in BUILT_IN:
+
+@dataclass(frozen=True)
+class BuiltIn:
+    """One built-in game: its package's name and its flow class."""
+
+    package: str
+    flow: type[GameFlow]
+
+    @property
+    def game(self) -> str:
+        return self.flow.game
+
+    @property
+    def title(self) -> str:
+        return self.flow.title
+
+    def demo(self) -> Callable[[], list[tuple[str, Scene]]] | None:
+        """The game's ``demo_scenes`` (None when it has no demo)."""
+        try:
+            module = importlib.import_module(f"{__name__}.{self.package}.demo")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{self.package}.demo":
+                raise
+            return None
+        found: Callable[[], list[tuple[str, Scene]]] | None = getattr(module, "demo_scenes", None)
+        return found
+
+
+_built_in: list[BuiltIn] | None = None
+
+
+def register(cls: type[GameFlow]) -> type[GameFlow]:
+    """Make a flow startable by its id (the built-in games are registered by :func:`built_in`)."""
+    FLOWS[cls.game] = cls
+    return cls
+
+
+def built_in() -> list[BuiltIn]:
+    """The built-in games that loaded, in menu order (imports them on first use)."""
+    global _built_in
+    if _built_in is None:
+        _built_in = []
+        for package in PACKAGES:
+            try:
+                flow = importlib.import_module(f"{__name__}.{package}").Flow
+            except Exception as exc:  # one broken game must not take the box down
+                BROKEN[package] = f"{type(exc).__name__}: {exc}"
+                log.error("game %s cannot be loaded: %s", package, BROKEN[package])
+                continue
+            register(flow)
+            _built_in.append(BuiltIn(package, flow))
+    return list(_built_in)
+
+
+def flow_for(game: str) -> type[GameFlow]:
+    """The flow class for a game's id; a :class:`HeaderError` naming the known games if none."""
+    built_in()
     try:
-        importlib.import_module(f"controller.games.{_name}")
-    except Exception as exc:  # one broken game must not take the box down
-        BROKEN[_name] = f"{type(exc).__name__}: {exc}"
-        log.error("game %s cannot be loaded: %s", _name, BROKEN[_name])
+        return FLOWS[game]
+    except KeyError:
+        known = ", ".join(sorted(FLOWS)) or "none"
+        raise HeaderError(f"unknown game {game!r} (known: {known})") from None

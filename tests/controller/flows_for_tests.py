@@ -6,7 +6,8 @@ three rings end the game.
 
 from __future__ import annotations
 
-from controller.flow import GameFlow, Input, register
+from controller.flow import GameFlow, Input
+from controller.games import register
 from hardware.display.widgets import Scene, Text
 
 

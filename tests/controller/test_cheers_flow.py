@@ -5,9 +5,10 @@ import random
 
 import pytest
 
-from controller.flow import HeaderError, flow_for
-from controller.games.cheers import CheersFlow
-from controller.games.cheers_demo import DEMO_HEADER, ScriptedTable, demo_scenes
+from controller.flow import HeaderError
+from controller.games import flow_for
+from controller.games.cheers.demo import DEMO_HEADER, ScriptedTable, demo_scenes
+from controller.games.cheers.flow import CheersFlow
 from controller.replay import load, run
 from models.cheers.bots import Bot
 from models.cheers.cards import CARD_IDS
@@ -194,7 +195,7 @@ def test_demo_scenes_are_made_by_the_real_flow() -> None:
 
 def test_demo_scenes_render_to_png(tmp_path) -> None:
     pytest.importorskip("pygame")
-    from controller.games.cheers_demo import render_demo
+    from controller.games.cheers.demo import render_demo
 
     paths = render_demo(tmp_path)
     assert len(paths) == 3 and all(p.stat().st_size > 10_000 for p in paths)

@@ -1,6 +1,6 @@
 """Illegal `do` actions are refused with a named error and a reason, and change nothing."""
 
-from controller.games.cheers_demo import DEMO_HEADER, ScriptedTable
+from controller.games.cheers.demo import DEMO_HEADER, ScriptedTable
 
 
 def header(**extra):

@@ -16,8 +16,8 @@ import pytest
 
 from controller.config import Config, Display, Pad, Speech, Station
 from controller.doctor import check_panel, open_panel
-from controller.doctor_check import Check, all_passed, table
-from controller.doctor_devices import (
+from controller.doctor.check import Check, all_passed, table
+from controller.doctor.devices import (
     check_config,
     check_disk,
     check_display,
@@ -27,8 +27,8 @@ from controller.doctor_devices import (
     level_dbfs,
     meter,
 )
-from controller.doctor_live import check_buttons_at_rest, press_each
-from controller.doctor_pins import check_boot_config, check_pin_map, taken_pins
+from controller.doctor.live import check_buttons_at_rest, press_each
+from controller.doctor.pins import check_boot_config, check_pin_map, taken_pins
 from controller.journal import Journal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -316,3 +316,21 @@ def test_clinkbox_doctor_prints_the_table_and_fails_when_something_is_wrong(tmp_
 def test_a_config_with_speech_off_is_a_warning() -> None:
     cfg = replace(Config(), speech=Speech(engine="off"), display=Display(mode="headless"))
     assert check_speech_model(cfg.speech.engine, Path("/nonexistent")).status == "WARN"
+
+
+def test_the_doctor_names_every_game_the_registry_loads() -> None:
+    from controller.doctor import check_games
+
+    check = check_games()
+    assert check.status == "PASS"
+    assert check.detail == "Tchin Tchin, Cheers, Raise Your Goblets"
+
+
+def test_the_doctor_names_a_game_that_cannot_load(monkeypatch) -> None:
+    from controller import games
+    from controller.doctor import check_games
+
+    games.built_in()
+    monkeypatch.setitem(games.BROKEN, "darts", "ImportError: no module named darts")
+    check = check_games()
+    assert check.status == "FAIL" and "darts: ImportError" in check.detail

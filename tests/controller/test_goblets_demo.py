@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from controller.games.goblets_demo import demo_scenes, random_game_benchmark
+from controller.games.goblets.demo import demo_scenes, random_game_benchmark
 from hardware.display.render import render_png
 
 

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from controller.clock import ManualClock
-from controller.flow import FlowContext, HeaderError, Input, flow_for
-from controller.games.goblets import GobletsFlow
+from controller.flow import FlowContext, HeaderError, Input
+from controller.games import flow_for
+from controller.games.goblets.flow import GobletsFlow
 from controller.replay import load, run
 from hardware.display.widgets import Banner, Card, Glyph, Scene, Text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flows_for_tests  # noqa: F401  (registers "countdown-test")
 
-from controller.flow import FLOWS
+from controller.games import FLOWS
 from controller.journal import Journal
 from controller.shell import Shell
 from hardware.buttons import ButtonEvent

@@ -8,7 +8,8 @@ from typing import Any
 from tchin_flow_helpers import header
 
 from controller.clock import ManualClock
-from controller.flow import FlowContext, Input, flow_for
+from controller.flow import FlowContext, Input
+from controller.games import flow_for
 from controller.menu import menu
 from hardware.display.widgets import Banner, Card, Glyph, Grid, Row, Timer
 
@@ -176,7 +177,7 @@ def test_intro_shows_each_player_and_what_was_heard_then_the_game_begins():
 
 
 def test_setup_menus_make_a_header_the_flow_starts_from():
-    from controller.games.tchin_setup import header_from_menus, setup_questions
+    from controller.games.tchin_tchin.setup import header_from_menus, setup_questions
 
     qs = {q.key: q for q in setup_questions({"players": 7, "events": True})}
     menus = {
@@ -196,7 +197,7 @@ def test_setup_menus_make_a_header_the_flow_starts_from():
 
 
 def test_setup_picked_characters_offer_only_codes_not_yet_taken():
-    from controller.games.tchin_setup import header_from_answers, setup_questions
+    from controller.games.tchin_tchin.setup import header_from_answers, setup_questions
 
     qs = {q.key: q for q in setup_questions({})}
     answers: dict[str, Any] = {"players": 4, "characters": "picked", "station_1": "JP"}
@@ -207,7 +208,7 @@ def test_setup_picked_characters_offer_only_codes_not_yet_taken():
 
 
 def test_demo_scenes_show_a_reveal_claim_veto_duel_and_end(tmp_path):
-    from controller.games.tchin_tchin import demo_scenes
+    from controller.games.tchin_tchin.demo import demo_scenes
     from hardware.display.render import render_png
 
     shots = demo_scenes()

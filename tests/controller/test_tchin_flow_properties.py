@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.clock import ManualClock
-from controller.flow import FlowContext, Input, flow_for
+from controller.flow import FlowContext, Input
+from controller.games import flow_for
 
 SAID = ["prost", "cheers", "Tchin Tchin!", "kanpai", "salud", "na zdorovie", "hello", ""]
 

@@ -14,11 +14,11 @@ import math
 from typing import Any
 
 from controller.clock import TimerHandle
-from controller.flow import FlowContext, GameFlow, Input, Question, register
-from controller.games import tchin_scenes as scenes
-from controller.games.tchin_buttons import Buttons
-from controller.games.tchin_header import read_header
-from controller.games.tchin_setup import header_from_answers, setup_questions
+from controller.flow import FlowContext, GameFlow, Input, Question
+from controller.games.tchin_tchin import scenes
+from controller.games.tchin_tchin.buttons import Buttons
+from controller.games.tchin_tchin.header import read_header
+from controller.games.tchin_tchin.setup import header_from_answers, setup_questions
 from hardware.display.widgets import Banner, Scene
 from models.base import Happening, IllegalAction
 from models.tchin_tchin import Buzz, Referee, Tick, Toast, action_from_dict, view
@@ -30,7 +30,6 @@ CUES = {"reveal": "reveal", "claim": "claim", "win": "win", "mistake": "mistake"
 INTRO_NEXT_S = 2.0  # after the presenter's toast is heard, the next player is introduced
 
 
-@register
 class TchinTchinFlow(GameFlow):
     """A game of Tchin Tchin refereed by the box."""
 
@@ -38,6 +37,10 @@ class TchinTchinFlow(GameFlow):
     title = "Tchin Tchin"
     min_players = 4
     max_players = 8
+    settings = {
+        "events": ("Tchin Tchin event cards", [("off", False), ("on", True)], False),
+        "auto_reveal_s": ("Auto reveal", [("off", 0.0), ("after 5 s", 5.0), ("after 10 s", 10.0)], 0.0),
+    }
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
@@ -47,6 +50,14 @@ class TchinTchinFlow(GameFlow):
     def header_from_answers(cls, answers: dict[str, Any], seed: int,
                             settings: dict[str, Any]) -> dict[str, Any]:
         return header_from_answers(answers, seed, settings)
+
+    @classmethod
+    def without_speech(cls, header: dict[str, Any]) -> dict[str, Any]:
+        return {**header, "options": {**header.get("options", {}), "speech": False}}
+
+    @classmethod
+    def hearing_changed(cls, available: bool) -> dict[str, Any] | None:
+        return {"type": "hearing", "available": available}
 
     def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
         super().__init__(ctx, header)
@@ -273,57 +284,3 @@ def _words_of(code: str) -> set[str]:
 
 def _who(inp: Input) -> dict[str, Any]:
     return {"station": inp.station} if inp.station is not None else {"kind": inp.kind}
-
-
-def demo_scenes() -> list[tuple[str, Scene]]:
-    """Scenes for the README: a reveal, a claim, a veto, a Middleman duel and the end screen,
-    made by playing a short scripted game on the real flow."""
-    import random
-
-    from controller.clock import ManualClock
-
-    clock = ManualClock()
-    ctx = FlowContext(clock=clock, rng=random.Random(1), sink=lambda ev: None)
-    flow = TchinTchinFlow(ctx, {
-        "game": "tchin-tchin", "seed": 1, "players": 6, "options": {"events": True},
-        "characters": {"1": "DE", "2": "EN", "3": "FR", "4": "JP", "5": "MX", "6": "RU"},
-        "deck": ["D24", "M1", "D05"], "first": 1})
-    flow.start()
-    shots: list[tuple[str, Scene]] = []
-
-    def feed(t: float, kind: str, station: int | None = None, word: str | None = None,
-             end: float | None = None) -> None:
-        clock.advance_to(t)
-        flow.handle(Input(t, kind, station=station, word=word, end=end))
-
-    feed(0.5, "press", 1)
-    feed(0.6, "release", 1)
-    clock.advance_to(1.2)
-    shots.append(("reveal", flow.scene()))
-    feed(1.25, "press", 5)
-    feed(1.3, "say", word="na zdorovie", end=1.7)
-    clock.advance_to(1.5)
-    shots.append(("claim", flow.scene()))
-    clock.advance_to(2.6)
-    feed(2.6, "press", 1)
-    clock.advance_to(2.7)
-    shots.append(("veto", flow.scene()))
-    feed(2.7, "release", 1)
-    feed(3.0, "press", 6)  # ignored: a veto window is open and 6 is invited
-    feed(3.1, "release", 6)
-    clock.advance_to(7.0)
-    feed(7.0, "press", 5)  # the winner reveals Middleman!: a duel between 4 and 6
-    feed(7.1, "release", 5)
-    clock.advance_to(8.0)
-    shots.append(("middleman", flow.scene()))
-    feed(8.5, "press", 6)
-    feed(8.6, "say", word="kanpai", end=9.0)
-    feed(8.7, "release", 6)
-    clock.advance_to(13.0)
-    feed(13.0, "press", 6)
-    feed(13.1, "release", 6)
-    feed(13.5, "press", 3)
-    feed(13.6, "say", word="tchin tchin", end=14.0)
-    clock.run_all()
-    shots.append(("end", flow.scene()))
-    return shots

@@ -18,10 +18,10 @@ import random
 from typing import Any
 
 from controller.clock import TimerHandle
-from controller.flow import FlowContext, HeaderError, Question, register
-from controller.games import goblets_scenes as scenes
-from controller.games.goblets_menus import CLOSE, ActionPicker
-from controller.games.goblets_setup import header_from_answers, setup_questions
+from controller.flow import FlowContext, HeaderError, Question
+from controller.games.goblets import scenes
+from controller.games.goblets.header import header_from_answers, setup_questions
+from controller.games.goblets.menus import CLOSE, ActionPicker
 from controller.privacy import BUZZER_SEATS, PrivateGate
 from controller.turns import TurnBasedFlow
 from hardware.display.widgets import Scene
@@ -36,7 +36,6 @@ BOT_DELAY_S = 1.0
 VIEW_TIMEOUT_S = 45.0
 
 
-@register
 class GobletsFlow(TurnBasedFlow):
     """The Raise Your Goblets game flow (``game = "goblets"``), 2 to 12 players."""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.config import HEADER_GPIOS, RESERVED_GPIOS, Config, ConfigError, validate
-from controller.doctor_check import Check
+from controller.doctor.check import Check
 from controller.header import pin_label
 
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))

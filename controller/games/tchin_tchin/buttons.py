@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from controller.games.tchin_header import DEFAULT_BOUNCE_S
+from controller.games.tchin_tchin.header import DEFAULT_BOUNCE_S
 
 EPS = 1e-9
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from controller.doctor_check import Check
+from controller.doctor.check import Check
 from controller.header import PHYSICAL, nearest_ground, pin_label
 from hardware.buttons import ButtonEvent, Panel
 

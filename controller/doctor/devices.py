@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from controller.doctor_check import Check
+from controller.doctor.check import Check
 
 VOSK_MODEL = "vosk-model-small-en-us-0.15"
 MIN_FREE_MB = 100

@@ -14,7 +14,7 @@ from typing import Any
 
 from controller.clock import ManualClock
 from controller.flow import FlowContext, Input
-from controller.games.cheers import CheersFlow
+from controller.games.cheers.flow import CheersFlow
 from hardware.display.widgets import Scene
 
 DEMO_HEADER: dict[str, Any] = {

@@ -9,7 +9,7 @@ from typing import Any
 
 from controller.clock import ManualClock
 from controller.flow import FlowContext, Input
-from controller.games.goblets import GobletsFlow
+from controller.games.goblets.flow import GobletsFlow
 from hardware.display.widgets import Scene
 from models.goblets import Game, Options
 from models.goblets.bots import play_out

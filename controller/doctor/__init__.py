@@ -5,7 +5,8 @@ map (pins used twice, pins the boot config gives to SPI, I2C, the serial port,
 1-Wire or an audio HAT), GPIO access, the buttons at rest and the LED pins,
 each buzzer, pad button and LED by hand (only on a terminal, with the real
 pins), the microphone and its level, the speech model, the display, the
-speaker (with a test sound), disk space, the journal and the service.
+speaker (with a test sound), the games (each one the registry lists loads), disk space,
+the journal and the service.
 
 Prints a table of PASS / WARN / FAIL / SKIP; the exit code is 0 only when no
 check warned or failed (a SKIP is a check that could not run here, and says why).
@@ -22,8 +23,8 @@ from typing import Any
 
 from controller import config as config_mod
 from controller.config import Config
-from controller.doctor_check import Check, all_passed, summary, table
-from controller.doctor_devices import (
+from controller.doctor.check import Check, all_passed, summary, table
+from controller.doctor.devices import (
     check_config,
     check_disk,
     check_display,
@@ -34,7 +35,7 @@ from controller.doctor_devices import (
     check_speech_model,
     vosk_model_dir,
 )
-from controller.doctor_pins import check_gpio_access, check_pin_map, check_system_pins
+from controller.doctor.pins import check_gpio_access, check_pin_map, check_system_pins
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def open_panel(cfg: Config, pin_factory: Any = None) -> Any:
 def check_panel(cfg: Config, *, on_pi: bool, interactive: bool, pin_factory: Any = None,
                 say: Callable[[str], None] = print, ask: Callable[[str], str] = input) -> list[Check]:
     """Buttons and LEDs: at rest and driven (always on real or given pins), then by hand if asked."""
-    from controller.doctor_live import check_buttons_at_rest, check_leds_driven, press_each
+    from controller.doctor.live import check_buttons_at_rest, check_leds_driven, press_each
 
     if pin_factory is None and not on_pi:
         return [Check("buttons and LEDs", "SKIP", "not a Raspberry Pi: no pins to test "
@@ -107,10 +108,24 @@ def run_checks(cfg: Config, problem: str | None, *, interactive: bool = False, p
     checks.append(check_display(cfg.display.mode, env, on_pi))
     checks.append(check_speaker(cfg.sound.device or None, cfg.sound.enabled,
                                 play=_test_sound(cfg) if interactive else None))
+    checks.append(check_games())
     checks.append(check_disk(data))
     checks.append(check_journal(data / "journal.sqlite3"))
     checks.append(check_service(on_pi))
     return checks
+
+
+def check_games() -> Check:
+    """Every game in the registry loads (a broken one is left off the menu, and named here)."""
+    from controller.games import BROKEN, built_in
+
+    loaded = built_in()
+    titles = ", ".join(g.title for g in loaded)
+    if BROKEN:
+        broken = "; ".join(f"{name}: {why}" for name, why in BROKEN.items())
+        return Check("games", "FAIL", f"cannot load {broken} (playable: {titles or 'none'})",
+                     "reinstall clinkbox (make install), or see the log for the game's error")
+    return Check("games", "PASS", titles)
 
 
 def _test_sound(cfg: Config) -> Callable[[], None]:

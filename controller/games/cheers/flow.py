@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.flow import Question, register
-from controller.games import cheers_scenes as scenes
-from controller.games.cheers_header import parse_header, public_teams, setup_questions
-from controller.games.cheers_menus import CLOSE, ActionPicker
+from controller.flow import Question
+from controller.games.cheers import scenes
+from controller.games.cheers.header import parse_header, public_teams, setup_questions
+from controller.games.cheers.menus import CLOSE, ActionPicker
 from controller.menu import MenuState, menu
 from controller.privacy import PrivateGate
 from controller.turns import TurnBasedFlow
@@ -30,7 +30,6 @@ from models.cheers.view import view
 SOUNDS = {"cheers_called": "claim", "cheers": "drink", "victory": "win", "limit_discard": "penalty"}
 
 
-@register
 class CheersFlow(TurnBasedFlow):
     """The Cheers game flow (``game = "cheers"``)."""
 
