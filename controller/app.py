@@ -112,6 +112,11 @@ class Box:
             log.info("speech is off: claims are confirmed by the veto vote alone")
             self.shell.speech_available = False
             return
+        if self.script is not None and self.script.recordings:
+            from hardware.speech.file_mic import FileMicrophone
+
+            # a script's recordings are the room: the listener hears them instead of a microphone
+            self.script.mic = FileMicrophone()
         # loading a recogniser takes a second or more (several on a Pi): the menu does not wait
         threading.Thread(target=self._load_speech, args=(choice,), name="speech-loader",
                          daemon=True).start()
@@ -129,8 +134,9 @@ class Box:
 
             engine, reason = choose_engine(None if choice == "auto" else choice, self.cfg.data_path())
             log.info("speech engine: %s (%s)", engine.name, reason)
+            mic = self.script.mic if self.script is not None else None
             listener = Listener(engine, self._toast_from_thread, self._speech_status,
-                                device=self.cfg.speech.device or None)
+                                device=self.cfg.speech.device or None, stream_factory=mic)
             if self._closed:
                 return
             listener.start()

@@ -81,8 +81,14 @@ def parse_input(obj: Any) -> tuple[float, str, Any, dict[str, Any]]:
 
 
 def load(lines: Iterable[str], name: str = "replay", base: Path | None = None,
-         recognise: Callable[[Path], list[Any]] | None = None) -> tuple[dict[str, Any], list[Input]]:
-    """Parse a replay file into its header and its inputs (audio already turned into toasts)."""
+         recognise: Callable[[Path], list[Any]] | None = None,
+         audio: Callable[[float, Path], None] | None = None) -> tuple[dict[str, Any], list[Input]]:
+    """Parse a replay file into its header and its inputs (audio already turned into toasts).
+
+    ``audio``, when given, takes each ``audio`` line instead (its ``t`` and the recording's
+    path, relative paths resolved against ``base``): the live box plays them through its
+    microphone rather than recognising them here.
+    """
     header: dict[str, Any] | None = None
     inputs: list[Input] = []
     last_t = 0.0
@@ -101,7 +107,9 @@ def load(lines: Iterable[str], name: str = "replay", base: Path | None = None,
             if t < last_t:
                 raise ValueError(f"out of time order: t={t} comes after t={last_t}")
             last_t = t
-            if kind == "audio":
+            if kind == "audio" and audio is not None:
+                audio(t, _recording_path(value, base))
+            elif kind == "audio":
                 inputs.extend(_audio_inputs(t, value, base, recognise))
             else:
                 from controller.journal import input_from_dict
@@ -115,11 +123,14 @@ def load(lines: Iterable[str], name: str = "replay", base: Path | None = None,
     return header, inputs
 
 
+def _recording_path(path: str, base: Path | None) -> Path:
+    p = Path(path)
+    return base / p if not p.is_absolute() and base is not None else p
+
+
 def _audio_inputs(t: float, path: str, base: Path | None,
                   recognise: Callable[[Path], list[Any]] | None) -> list[Input]:
-    p = Path(path)
-    if not p.is_absolute() and base is not None:
-        p = base / p
+    p = _recording_path(path, base)
     if not p.exists():
         raise ValueError(f"no such recording: {p}")
     if recognise is None:

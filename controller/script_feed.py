@@ -4,7 +4,11 @@ The live service runs as usual (its loop, its journal, its display), but its
 inputs come from a replay file instead of the buttons and the microphone: each
 input is handed to the game when the game's own time reaches its ``t``, before
 the loop lets the game's timers run to "now", so the live game sees exactly
-what ``clinkbox replay`` would. This is how the resilience tests kill the box
+what ``clinkbox replay`` would. An ``audio`` line is not recognised beforehand: its recording
+is played at its ``t`` through the box's file-backed microphone
+(:class:`~hardware.speech.file_mic.FileMicrophone`), in real time, so the live listener hears it
+and reports its toasts as it would in the room (the game waits for the listener to be up).
+This is how the resilience tests kill the box
 in the middle of a game and check what the restarted box makes of it; it also
 shows a scripted game on a real screen.
 
@@ -23,9 +27,18 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+import numpy as np
+
 from controller.flow import Input
 from controller.replay import load
 from controller.shell import Shell
+from hardware.speech.audio import RATE, read_recording
+
+#: after the last recording ends, how long the script waits for its toasts to be heard
+HEAR_S = 1.5
+#: how much of the room the listener hears before the game starts (live, it has listened for
+#: minutes before anyone toasts; the spotter needs two seconds of audio to judge a word)
+WARM_S = 2.5
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +51,13 @@ class ScriptFeeder:
     """Feeds one scripted game into a :class:`~controller.shell.Shell`, one loop turn at a time."""
 
     def __init__(self, header: dict[str, Any], inputs: list[Input], out: TextIO | None = None,
-                 run_on_s: float = 60.0) -> None:
+                 run_on_s: float = 60.0, recordings: list[tuple[float, np.ndarray]] | None = None) -> None:
         self.header = header
+        self.recordings = recordings or []
+        """The ``audio`` lines: (game time, 16 kHz samples), played through :attr:`mic`."""
+        self.mic: Any = None
+        """The file-backed microphone the box listens to (None: the recordings go unheard)."""
+        self._played = False
         self.run_on_s = run_on_s
         """After the last input, how long (game time) the game may run on before the script stops."""
         self.inputs = inputs
@@ -55,12 +73,14 @@ class ScriptFeeder:
         p = Path(path)
         if not p.exists():
             raise ScriptError(f"{p}: no such script file")
+        recordings: list[tuple[float, np.ndarray]] = []
         with p.open(encoding="utf-8") as f:
             try:
-                header, inputs = load(f, str(p), p.parent)
+                header, inputs = load(f, str(p), p.parent,
+                                      audio=lambda t, wav: recordings.append((t, read_recording(wav))))
             except ValueError as exc:
                 raise ScriptError(str(exc)) from None
-        return cls(header, inputs, out)
+        return cls(header, inputs, out, recordings=recordings)
 
     def _same_game(self, saved_header: dict[str, Any]) -> bool:
         return all(saved_header.get(k) == self.header.get(k) for k in ("game", "seed", "players"))
@@ -87,11 +107,16 @@ class ScriptFeeder:
         if self.done:
             return True
         if not self.started:
+            if self.recordings and self.mic is not None and shell.speech_available \
+                    and (self.mic.t0 is None or self.mic.position < WARM_S):
+                return False  # the listener is still loading or warming up: the recordings must be heard
             self._start(shell)
         session = shell.session
         if session is None:  # the host left the game (long press of Back)
             self.done = True
             return True
+        if not self._played:
+            self._play_recordings(shell)
         game_now = shell.game_time(now)
         while self.next < len(self.inputs) and self.inputs[self.next].t <= game_now:
             session.feed(self.inputs[self.next])
@@ -99,10 +124,28 @@ class ScriptFeeder:
         if self.next < len(self.inputs):
             return False
         last = self.inputs[-1].t if self.inputs else 0.0
+        if self.mic is not None and self.recordings:
+            last = max(last, *(t + len(pcm) / RATE + HEAR_S for t, pcm in self.recordings))
+            if not session.finished and game_now <= last:
+                return False  # a recording is still playing, or its toast on its way
         if session.finished or session.clock.next_due() is None or game_now > last + self.run_on_s:
             self._print(session.events)
             self.done = True
         return self.done
+
+    def _play_recordings(self, shell: Shell) -> None:
+        """Queue every recording not yet due at its place on the microphone's stream."""
+        self._played = True
+        session = shell.session
+        if self.mic is None or self.mic.t0 is None or session is None:
+            if self.recordings:
+                log.warning("script: %d audio lines go unheard (speech is off or unavailable)",
+                            len(self.recordings))
+            return
+        resumed_at = session.clock.now() if self.resumed_after is not None else 0.0
+        for t, pcm in self.recordings:
+            if t >= resumed_at:
+                self.mic.play(pcm, at=shell.t0 + t - self.mic.t0)
 
     def _print(self, events: list[dict[str, Any]]) -> None:
         for event in events:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import wave
 from pathlib import Path
 
@@ -110,6 +112,38 @@ def read_wav(path: str | Path) -> np.ndarray:
     if channels > 1:
         x = x.reshape(-1, channels).mean(axis=1)
     return to_int16(resample(x, rate, RATE))
+
+
+#: the largest recording a script or the file-backed microphone reads (bytes on disk)
+MAX_RECORDING_BYTES = 64 * 1024 * 1024
+#: the longest recording a script or the file-backed microphone plays (seconds)
+MAX_RECORDING_S = 600.0
+
+
+def read_recording(path: str | Path, max_bytes: int = MAX_RECORDING_BYTES,
+                   max_s: float = MAX_RECORDING_S) -> np.ndarray:
+    """A WAV file as :func:`read_wav` reads it, but only a regular file of at most ``max_bytes``
+    holding at most ``max_s`` seconds (a device, a FIFO or a huge file is refused before it is
+    read). Raises :class:`NotAWavFile` naming the file and what is wrong."""
+    path = Path(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError as err:
+        raise NotAWavFile(f"{path} does not exist") from err
+    except OSError as err:
+        raise NotAWavFile(f"{path} cannot be read ({err.strerror or err})") from err
+    if stat.S_ISDIR(st.st_mode):
+        raise NotAWavFile(f"{path} is a folder, not a WAV file")
+    if not stat.S_ISREG(st.st_mode):
+        raise NotAWavFile(f"{path} is not a regular file (a device, a pipe or a socket)")
+    if st.st_size > max_bytes:
+        raise NotAWavFile(f"{path} is {st.st_size / 2**20:.1f} MiB: recordings of at most "
+                          f"{max_bytes / 2**20:.0f} MiB are read")
+    pcm = read_wav(path)
+    if len(pcm) > max_s * RATE:
+        raise NotAWavFile(f"{path} lasts {len(pcm) / RATE:.1f} s: recordings of at most "
+                          f"{max_s:.0f} s are played")
+    return pcm
 
 
 def write_wav(path: str | Path, pcm: np.ndarray, rate: int = RATE) -> None:
