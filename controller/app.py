@@ -147,6 +147,10 @@ class Box:
             # a window's verdict waits for a toast that ended in time but is still being decoded
             self._on_loop(setattr, self.shell, "decision_lag_s", 0.5)
         except Exception as exc:  # no speech must never stop the party
+            if self.keyboard is not None:  # the simulator still hears what is typed
+                log.warning("speech unavailable (%s): type toasts with T", exc)
+                self._on_loop(self.shell.notices.append, "No microphone: press T to type a toast")
+                return
             log.warning("speech unavailable (%s): claims are confirmed by the veto vote alone", exc)
             self._on_loop(setattr, self.shell, "speech_available", False)
             self._on_loop(self.shell.notices.append, f"No speech: {exc}")
@@ -156,7 +160,7 @@ class Box:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.shell.notices.append, f"Microphone: {status}")
             hears = HEARING.get(status.split(":")[0].strip())
-            if hears is not None:
+            if hears is not None and self.keyboard is None:  # the simulator's keyboard always hears
                 self.loop.call_soon_threadsafe(self.shell.set_hearing, hears, time.monotonic())
 
     # -- main loop ------------------------------------------------------------------------
@@ -223,19 +227,23 @@ class Box:
             if event.type == pg.QUIT:
                 self.request = "quit"
             elif self.keyboard is not None:
-                from hardware.simulator import TypedToast
+                self.key(event)
 
-                for ev in self.keyboard.translate(event):
-                    if isinstance(ev, TypedToast):
-                        from models.toasts import toast_id
+    def key(self, event: Any) -> None:
+        """One simulator key event: a buzzer, the pad, or a typed toast (heard as said when sent)."""
+        from hardware.simulator import TypedToast
+        from models.toasts import toast_id
 
-                        word = toast_id(ev.text)
-                        if word:
-                            self.shell.toast(word, ev.t - 0.4, ev.t)
-                        else:
-                            self.shell.notices.append(f"'{ev.text}' is not a toast")
-                    else:
-                        self.shell.button(ev)
+        assert self.keyboard is not None
+        for ev in self.keyboard.translate(event):
+            if isinstance(ev, TypedToast):
+                word = toast_id(ev.text)
+                if word:
+                    self.shell.toast(word, ev.t, ev.t, typed=True)
+                else:
+                    self.shell.notices.append(f"'{ev.text}' is not a toast")
+            else:
+                self.shell.button(ev)
 
     def close(self) -> None:
         self._closed = True

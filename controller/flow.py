@@ -31,7 +31,7 @@ class Input:
     kinds: ``press``/``release`` (``station``), ``nav`` (``nav`` one of :data:`NAVS`),
     ``say`` (``word`` a toast id, ``t`` its start, ``end`` its end, ``confidence``),
     ``do`` (``action``: a game action as the engine's ``to_dict`` writes it).
-    ``seat`` on a ``nav`` is the station whose buzzer opened the private view, if any.
+    ``typed`` marks a toast typed on the simulator's keyboard rather than heard.
     """
 
     t: float
@@ -42,6 +42,7 @@ class Input:
     end: float | None = None
     confidence: float | None = None
     action: dict[str, Any] | None = None
+    typed: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.t}
@@ -54,6 +55,8 @@ class Input:
             out["end"] = self.end
             if self.confidence is not None:
                 out["confidence"] = self.confidence
+            if self.typed:
+                out["typed"] = True
         elif self.kind == "do":
             out["do"] = self.action
         return out

@@ -71,7 +71,8 @@ def input_from_dict(d: dict[str, Any]) -> Input:
     if "say" in d:
         end = float(d.get("end", t))
         conf = d.get("confidence")
-        return Input(t, "say", word=d["say"], end=end, confidence=None if conf is None else float(conf))
+        return Input(t, "say", word=d["say"], end=end, confidence=None if conf is None else float(conf),
+                     typed=d.get("typed") is True)
     if "do" in d:
         if not isinstance(d["do"], dict):
             raise ValueError("'do' must be an object")

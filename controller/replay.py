@@ -58,7 +58,7 @@ def parse_input(obj: Any) -> tuple[float, str, Any, dict[str, Any]]:
     if len(kinds) != 1:
         raise ValueError(f"exactly one of {', '.join(INPUT_KINDS)} is needed, found {kinds or 'none'}")
     kind = kinds[0]
-    allowed = {"t", kind} | ({"end", "confidence"} if kind == "say" else set())
+    allowed = {"t", kind} | ({"end", "confidence", "typed"} if kind == "say" else set())
     extra = sorted(set(obj) - allowed)
     if extra:
         raise ValueError(f"unknown field {extra[0]!r} for a {kind} line")
@@ -73,6 +73,8 @@ def parse_input(obj: Any) -> tuple[float, str, Any, dict[str, Any]]:
         end = obj.get("end", obj["t"])
         if not _number(end) or end < obj["t"]:
             raise ValueError("'end' must be a number no earlier than 't'")
+        if not isinstance(obj.get("typed", False), bool):
+            raise ValueError("'typed' must be true or false")
     if kind == "audio" and not isinstance(value, str):
         raise ValueError("'audio' must be a WAV file's path")
     if kind == "do" and not isinstance(value, dict):

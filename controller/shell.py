@@ -139,10 +139,12 @@ class Shell:
         if ev.pressed and ev.nav is not None:
             self.nav(ev.nav)
 
-    def toast(self, word: str | None, start: float, end: float, confidence: float = 1.0) -> None:
+    def toast(self, word: str | None, start: float, end: float, confidence: float = 1.0,
+              typed: bool = False) -> None:
+        """A toast heard (or, ``typed``, typed on the simulator's keyboard) from ``start`` to ``end``."""
         if self.mode == "game" and self.session is not None and word:
             self._feed(Input(self.game_time(start), "say", word=word, end=self.game_time(end),
-                             confidence=confidence))
+                             confidence=None if typed else confidence, typed=typed))
 
     def _feed(self, inp: Input) -> None:
         assert self.session is not None

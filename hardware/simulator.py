@@ -1,8 +1,11 @@
 """The desktop simulator's keyboard and LEDs.
 
 Keys 1-8 are the buzzers, the arrows, Enter and Backspace the menu pad; T lets
-you type a toast when no microphone is wanted (Enter sends it). Presses and
-releases are stamped on ``time.monotonic`` when the key event is read.
+you type a toast when no microphone is wanted: Enter says it, or a key 1-8 says
+it and presses that buzzer at the same instant (a gesture, a toast and a press).
+The toast is said at the instant it is sent, and the referee judges it as it
+judges a spoken one. Presses and releases are stamped on ``time.monotonic``
+when the key event is read.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ NAV_KEYS = {"left": "prev", "up": "prev", "right": "next", "down": "next",
 
 @dataclass(frozen=True)
 class TypedToast:
-    """A toast typed on the keyboard, as if the recogniser had heard it."""
+    """A toast typed on the keyboard, as if the recogniser had heard it said at ``t``."""
 
     t: float
     text: str
@@ -46,6 +49,10 @@ class Keyboard:
             if name in ("return", "enter"):
                 text, self.typing = self.typing, None
                 return [TypedToast(now, text)] if text.strip() else []
+            if name in [str(i) for i in range(1, 9)]:  # say it and press at once
+                text, self.typing = self.typing, None
+                said: list[ButtonEvent | TypedToast] = [TypedToast(now, text)] if text.strip() else []
+                return said + [ButtonEvent(now, True, station=int(name))]
             if name == "escape":
                 self.typing = None
             elif name == "backspace":
@@ -80,7 +87,7 @@ class SimLeds:
         band.fill((12, 12, 16))
         w, h = band.get_size()
         r = max(6, h // 3)
-        font = pg.font.Font(None, max(14, h // 2))
+        font = pg.font.Font(pg.font.match_font("dejavusans,freesans,liberationsans"), max(14, h // 2))
         blink_on = int(time.monotonic() * 4) % 2 == 0
         for s, state in self.states.items():
             x = 12 + r + (s - 1) * (2 * r + 14)
@@ -89,6 +96,7 @@ class SimLeds:
             pg.draw.circle(band, colour, (x, h // 2), r)
             label = font.render(str(s), True, (20, 20, 20) if lit else (150, 150, 160))
             band.blit(label, label.get_rect(center=(x, h // 2)))
-        hint = f"toast: {typing}_" if typing is not None else "keys 1-8 buzzers, arrows + Enter + Backspace pad, T type a toast"
-        img = font.render(hint, True, (230, 230, 230) if typing is not None else (120, 120, 130))
+        hint = (f"toast: {typing}_   (Enter says it, 1-8 says it and buzzes)" if typing is not None
+                else "keys 1-8 buzzers \u00b7 arrows, Enter, Backspace the pad \u00b7 T types a toast")
+        img = font.render(hint, True, (240, 240, 240) if typing is not None else (170, 170, 180))
         band.blit(img, img.get_rect(midright=(w - 12, h // 2)))

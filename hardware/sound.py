@@ -15,26 +15,23 @@ log = logging.getLogger(__name__)
 
 RATE = 44_100
 
-#: cue -> (frequency Hz, duration s) notes
-CUES: dict[str, list[tuple[float, float]]] = {
+#: cue -> (frequency Hz, duration s) notes: the short, plain tones of the menus and the game
+TONES: dict[str, list[tuple[float, float]]] = {
     "reveal": [(660, 0.08), (880, 0.12)],
-    "claim": [(990, 0.07)],
-    "win": [(523, 0.1), (659, 0.1), (784, 0.1), (1047, 0.25)],
+    "claim": [(990, 0.07), (1320, 0.09)],
     "mistake": [(330, 0.15), (262, 0.25)],
-    "penalty": [(220, 0.35)],
     "veto": [(440, 0.1), (220, 0.3)],
-    "tick": [(1200, 0.03)],
     "drink": [(392, 0.12), (523, 0.2)],
     "error": [(200, 0.2), (150, 0.3)],
     "menu": [(1500, 0.02)],
+    "turn": [(784, 0.06), (988, 0.08)],
 }
+#: a struck wine glass: its partials (Hz) and how fast each dies away (1/s); high and bright,
+#: above most of the energy of dance music, so a party hears it
+GLASS = ((2093.0, 5.0), (3398.0, 7.0), (4873.0, 10.0), (6302.0, 14.0))
 
 
-def synth(cue: str, volume: float = 0.6) -> np.ndarray:
-    """The cue's samples (float32 mono at :data:`RATE`), with soft edges."""
-    notes = CUES.get(cue)
-    if notes is None:
-        raise KeyError(f"unknown sound cue {cue!r} (known: {', '.join(CUES)})")
+def _tones(notes: list[tuple[float, float]]) -> np.ndarray:
     parts = []
     for freq, dur in notes:
         n = int(RATE * dur)
@@ -42,7 +39,55 @@ def synth(cue: str, volume: float = 0.6) -> np.ndarray:
         wave = np.sin(2 * np.pi * freq * t) * 0.7 + np.sin(4 * np.pi * freq * t) * 0.2
         env = np.minimum(1.0, np.minimum(np.arange(n), n - np.arange(n)) / (0.005 * RATE))
         parts.append(wave * env)
-    return (np.concatenate(parts) * volume).astype(np.float32)
+    return np.concatenate(parts)
+
+
+def _clink(dur: float = 0.6, pitch: float = 1.0) -> np.ndarray:
+    n = int(RATE * dur)
+    t = np.arange(n) / RATE
+    wave = sum(np.sin(2 * np.pi * f * pitch * t) * np.exp(-d * t) / (i + 1)
+               for i, (f, d) in enumerate(GLASS))
+    attack = np.minimum(1.0, np.arange(n) / (0.001 * RATE))
+    return np.asarray(wave * attack)
+
+
+def _win() -> np.ndarray:
+    """Two glasses clinked: the sound of a card won or a game over."""
+    gap = np.zeros(int(RATE * 0.09))
+    return np.concatenate([_clink(0.18), gap, _clink(0.7, 1.06)])
+
+
+def _buzzer() -> np.ndarray:
+    """A game-show buzzer: a rough low square wave, for a penalty."""
+    n = int(RATE * 0.5)
+    t = np.arange(n) / RATE
+    wave = np.sign(np.sin(2 * np.pi * 110 * t)) * 0.6 + np.sign(np.sin(2 * np.pi * 147 * t)) * 0.4
+    env = np.minimum(1.0, np.minimum(np.arange(n), n - np.arange(n)) / (0.01 * RATE))
+    return np.asarray(wave * env)
+
+
+def _tick() -> np.ndarray:
+    """A countdown tick: a short bright click."""
+    n = int(RATE * 0.035)
+    t = np.arange(n) / RATE
+    return np.asarray(np.sin(2 * np.pi * 2400 * t) * np.exp(-t * 120) + np.sin(2 * np.pi * 3700 * t) * np.exp(-t * 160))
+
+
+CUES: dict[str, Any] = {name: (lambda notes=notes: _tones(notes)) for name, notes in TONES.items()}
+CUES.update({"win": _win, "clink": lambda: _clink(0.7), "penalty": _buzzer, "buzzer": _buzzer, "tick": _tick})
+
+
+def synth(cue: str, volume: float = 0.6) -> np.ndarray:
+    """The cue's samples (float32 mono at :data:`RATE`), peaking at ``volume`` of full scale.
+
+    Every cue is brought to the same peak, so a soft tone is as audible as a clink.
+    """
+    make = CUES.get(cue)
+    if make is None:
+        raise KeyError(f"unknown sound cue {cue!r} (known: {', '.join(sorted(CUES))})")
+    wave = make()
+    peak = float(np.max(np.abs(wave))) or 1.0
+    return (wave / peak * max(0.0, min(1.0, volume))).astype(np.float32)
 
 
 class Speaker:
@@ -73,7 +118,7 @@ class Speaker:
     def play(self, cue: str) -> None:
         samples = synth(cue, self.volume)
         self.played.append(cue)
-        if self._sd is None:
+        if self._sd is None or self.volume <= 0:
             return
         try:
             self._sd.play(samples, RATE, device=self.device, blocking=False)

@@ -11,20 +11,60 @@ a table.
 from __future__ import annotations
 
 import logging
+import math
 import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hardware.display import art
-from hardware.display.widgets import Banner, Card, Glyph, Grid, Menu, Row, Scene, Text, Timer, Widget
+from hardware.display.widgets import (
+    CHIP_CLOSE,
+    CHIP_OPEN,
+    Banner,
+    Card,
+    Glyph,
+    Grid,
+    Menu,
+    Row,
+    Scene,
+    Text,
+    Timer,
+    Widget,
+    chip,
+    seat_colour,
+)
 
 log = logging.getLogger(__name__)
 
 INK = (240, 236, 226)
-MUTED = (160, 165, 180)
+MUTED = (175, 180, 195)
 ACCENT = (242, 190, 60)
 PANEL = (40, 46, 64)
-SIZES = {"title": 0.085, "heading": 0.06, "body": 0.045, "small": 0.032}
+DARK_INK = (24, 22, 20)
+#: text sizes as a fraction of the screen height; none is ever drawn below :func:`min_text_px`
+SIZES = {"title": 0.085, "heading": 0.06, "body": 0.045, "small": 0.039}
+#: the smallest text anywhere: 28 px on a 720-line screen (legible from a sofa), scaled with the screen
+MIN_TEXT_AT_720 = 28
+CHIP = re.compile(f"{CHIP_OPEN}(\\d+){CHIP_CLOSE}")
+
+
+def min_text_px(screen_height: int) -> int:
+    """The smallest font size (px) the renderer draws on a screen ``screen_height`` lines tall."""
+    return max(8, round(MIN_TEXT_AT_720 * screen_height / 720))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One piece of text as drawn: its font size, the box it was given and where its ink went."""
+
+    text: str
+    px: int
+    box: tuple[int, int, int, int]
+    ink: tuple[int, int, int, int]
+    clipped: bool
+    """True when the text did not fit its box even at the smallest size (lines were cut)."""
 
 
 def _pygame() -> Any:
@@ -34,8 +74,18 @@ def _pygame() -> Any:
     return pygame
 
 
+def _readable_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark or light ink, whichever reads better on ``colour``."""
+    r, g, b = colour[:3]
+    return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else INK
+
+
 class Renderer:
-    """Draws scenes; ``mode`` is "window", "fullscreen" or "headless"."""
+    """Draws scenes; ``mode`` is "window", "fullscreen" or "headless".
+
+    After each :meth:`draw`, :attr:`drawn` lists every piece of text drawn, so a test
+    can check that none is smaller than :attr:`min_px` and none was cut or fell off screen.
+    """
 
     def __init__(self, size: tuple[int, int] = (1280, 720), mode: str = "headless",
                  reserve_bottom: int = 0) -> None:
@@ -59,6 +109,8 @@ class Renderer:
         self.screen = self.window.subsurface((0, 0, w, h - reserve_bottom))
         self.band = self.window.subsurface((0, h - reserve_bottom, w, reserve_bottom)) if reserve_bottom else None
         self.size = self.screen.get_size()
+        self.min_px = min_text_px(self.size[1])
+        self.drawn: list[Drawn] = []
         self._fonts: dict[tuple[int, bool], Any] = {}
         art.load()
 
@@ -70,76 +122,224 @@ class Renderer:
             self._fonts[key] = self.pg.font.Font(path, key[0])
         return self._fonts[key]
 
-    def text(self, surface: Any, text: str, rect: Any, px: int, colour: tuple[int, int, int] = INK,
-             align: str = "center", bold: bool = False) -> None:
-        """Draw ``text`` in ``rect``, shrinking the font until the widest line fits."""
-        lines = text.split("\n")
-        while px > 10:
+    def px(self, size: str) -> int:
+        """The font size for a named text size on this screen."""
+        return max(self.min_px, int(self.size[1] * SIZES.get(size, SIZES["body"])))
+
+    # -- text: wrapping, seat chips, the minimum size -----------------------------------
+    @staticmethod
+    def _runs(line: str) -> list[str | int]:
+        """A line as plain strings and seat numbers (chips)."""
+        out: list[str | int] = []
+        pos = 0
+        for m in CHIP.finditer(line):
+            if m.start() > pos:
+                out.append(line[pos:m.start()])
+            out.append(int(m.group(1)))
+            pos = m.end()
+        if pos < len(line):
+            out.append(line[pos:])
+        return out
+
+    def _chip_w(self, f: Any) -> int:
+        return int(f.get_height() * 0.95)
+
+    def line_width(self, line: str, f: Any) -> int:
+        return sum(f.size(r)[0] if isinstance(r, str) else self._chip_w(f) + 6 for r in self._runs(line))
+
+    def wrap(self, text: str, f: Any, width: int) -> list[str]:
+        """``text`` broken at spaces into lines no wider than ``width`` where a word allows."""
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            cur = ""
+            for word in words:
+                trial = word if not cur else f"{cur} {word}"
+                if cur and self.line_width(trial, f) > width:
+                    lines.append(cur)
+                    cur = word
+                else:
+                    cur = trial
+            lines.append(cur)
+        return lines
+
+    def fit(self, text: str, rect: Any, px: int, bold: bool = False) -> tuple[int, list[str], bool]:
+        """The biggest font from ``px`` down to the minimum at which ``text`` fits ``rect``.
+
+        Text is wrapped before it is shrunk, and never drawn below :attr:`min_px`: what
+        still does not fit is cut (and reported as clipped).
+        """
+        px = max(px, self.min_px)
+        start = px
+        width = rect.width - 8
+        room = rect.height + self.font(px, bold).get_linesize() * 0.15
+        while True:
             f = self.font(px, bold)
-            if max(f.size(line)[0] for line in lines) <= rect.width - 8 and f.get_linesize() * len(lines) <= rect.height:
-                break
-            px = int(px * 0.9)
+            # a little smaller on one line reads better than broken; a lot smaller does not
+            for lines in ([text.split("\n")] if px > max(self.min_px, start * 0.8) else []) + [None]:
+                if lines is None:
+                    lines = self.wrap(text, f, width)
+                fits = (max(self.line_width(ln, f) for ln in lines) <= width
+                        and f.get_linesize() * len(lines) <= room)
+                if fits:
+                    return px, lines, True
+            if px <= self.min_px:
+                return px, lines, False
+            px = max(self.min_px, int(px * 0.9))
+
+    def text_height(self, text: str, width: int, px: int, bold: bool = False) -> int:
+        """How tall ``text`` is at ``px`` (not below the minimum), wrapped to ``width``."""
+        f = self.font(max(px, self.min_px), bold)
+        return f.get_linesize() * len(self.wrap(text, f, width - 8))
+
+    def text(self, surface: Any, text: str, rect: Any, px: int, colour: tuple[int, int, int] = INK,
+             align: str = "center", bold: bool = False, outline: tuple[int, int, int] | None = None) -> Any:
+        """Draw ``text`` in ``rect``: wrapped, then shrunk (not below the minimum) to fit.
+
+        Returns the rectangle the ink covers (on ``surface``).
+        """
+        pg = self.pg
+        px, lines, fits = self.fit(text, rect, px, bold)
         f = self.font(px, bold)
-        total = f.get_linesize() * len(lines)
+        ls = f.get_linesize()
+        if not fits:
+            keep = max(1, int((rect.height + ls * 0.15) // ls))
+            if keep < len(lines):
+                lines = lines[:keep]
+                lines[-1] = lines[-1].rstrip() + "\u2026"
+        total = ls * len(lines)
         y = rect.centery - total // 2
+        ink = None
         for line in lines:
-            img = f.render(line, True, colour)
-            r = img.get_rect(top=y)
+            lw = self.line_width(line, f)
             if align == "left":
-                r.left = rect.left + 4
+                x = rect.left + 4
             elif align == "right":
-                r.right = rect.right - 4
+                x = rect.right - 4 - lw
             else:
-                r.centerx = rect.centerx
-            surface.blit(img, r)
-            y += f.get_linesize()
+                x = rect.centerx - lw // 2
+            r = self._draw_line(surface, line, f, colour, x, y, outline)
+            ink = r if ink is None else ink.union(r)
+            y += ls
+        ink = ink or pg.Rect(rect.center, (0, 0))
+        off = surface.get_abs_offset()
+        ink_abs = ink.move(off)
+        box = rect.move(off)
+        self.drawn.append(Drawn(text, px, tuple(box), tuple(ink_abs), not fits))
+        return ink
+
+    def _draw_line(self, surface: Any, line: str, f: Any, colour: tuple[int, int, int], x: int, y: int,
+                   outline: tuple[int, int, int] | None) -> Any:
+        pg = self.pg
+        area = pg.Rect(x, y, 0, f.get_linesize())
+        for run in self._runs(line):
+            if isinstance(run, int):
+                d = self._chip_w(f)
+                centre = (x + 3 + d // 2, y + f.get_linesize() // 2)
+                fill = seat_colour(run)
+                pg.draw.circle(surface, fill, centre, d // 2)
+                pg.draw.circle(surface, DARK_INK, centre, d // 2, width=max(2, d // 16))
+                nf = self.font(max(8, int(d * 0.62)), True)
+                num = nf.render(str(run), True, _readable_on(fill))
+                surface.blit(num, num.get_rect(center=centre))
+                x += d + 6
+                continue
+            if outline is not None:
+                shadow = f.render(run, True, outline)
+                k = max(1, f.get_height() // 14)
+                for dx, dy in ((-k, 0), (k, 0), (0, -k), (0, k), (-k, -k), (k, k), (-k, k), (k, -k)):
+                    surface.blit(shadow, (x + dx, y + dy))
+            img = f.render(run, True, colour)
+            surface.blit(img, (x, y))
+            x += img.get_width()
+        area.width = x - area.left
+        return area
 
     # -- scene -------------------------------------------------------------------------
     def draw(self, scene: Scene) -> Any:
         pg = self.pg
         s = self.screen
         w, h = self.size
+        self.drawn = []
+        self.placed: list[tuple[str, tuple[int, int, int, int]]] = []
         s.fill(scene.background)
         title_h = int(h * 0.11)
-        self.text(s, scene.title, pg.Rect(20, 0, w - 40, title_h), int(h * SIZES["title"]), ACCENT, bold=True)
+        title_w = w - 40
         if scene.private_for is not None:
-            self.text(s, f"PRIVATE: seat {scene.private_for} only", pg.Rect(w - 420, 0, 400, title_h // 2),
-                      int(h * 0.03), (255, 120, 120), align="right", bold=True)
-        footer_h = int(h * 0.06) if scene.footer else 0
-        if scene.footer:
-            self.text(s, scene.footer, pg.Rect(20, h - footer_h, w - 40, footer_h), int(h * 0.035), MUTED)
+            tag = f"PRIVATE {chip(scene.private_for)} only"
+            tf = self.font(self.min_px, True)
+            tag_w = self.line_width(tag, tf) + 24
+            title_w -= tag_w + 10
+            tag_rect = pg.Rect(w - 20 - tag_w, (title_h - tf.get_linesize() - 8) // 2, tag_w, tf.get_linesize() + 8)
+            pg.draw.rect(s, (150, 30, 40), tag_rect, border_radius=10)
+            self.text(s, tag, tag_rect, self.min_px, INK, bold=True)
+            title_rect = pg.Rect(20, 0, title_w, title_h)
+        else:
+            title_rect = pg.Rect(20, 0, title_w, title_h)
+        self.text(s, scene.title, title_rect, int(h * SIZES["title"]), ACCENT, bold=True)
+        footer_h = self.font(self.min_px).get_linesize() + 10 if (scene.footer or scene.hold is not None) else 0
+        if footer_h:
+            foot = pg.Rect(20, h - footer_h, w - 40, footer_h)
+            if scene.hold is not None:
+                ring = self.draw_hold(s, scene.hold, foot)
+                foot.width = ring.left - foot.left - 16
+            if scene.footer:
+                self.text(s, scene.footer, foot, self.min_px, MUTED)
         area = pg.Rect(20, title_h, w - 40, h - title_h - footer_h - 8)
         self.draw_stack(s, scene.widgets, area)
         return s
 
-    def fixed_height(self, widget: Widget, area_h: int) -> int | None:
+    def draw_hold(self, s: Any, progress: float, foot: Any) -> Any:
+        """ "hold Back to leave" and a ring that fills while Back is held; returns their box."""
+        pg = self.pg
+        label = "hold Back to leave"
+        f = self.font(self.min_px)
+        d = foot.height - 6
+        lw = f.size(label)[0] + 8
+        box = pg.Rect(foot.right - d - 10 - lw, foot.top, d + 10 + lw, foot.height)
+        self.text(s, label, pg.Rect(box.left, box.top, lw, box.height), self.min_px,
+                  ACCENT if progress > 0 else MUTED)
+        centre = (box.right - d // 2, box.centery)
+        pg.draw.circle(s, PANEL, centre, d // 2)
+        pg.draw.circle(s, MUTED, centre, d // 2, width=max(3, d // 8))
+        frac = max(0.0, min(1.0, progress))
+        if frac > 0:
+            ring = pg.Rect(0, 0, d, d)
+            ring.center = centre
+            start = math.pi / 2 - 2 * math.pi * frac
+            pg.draw.arc(s, ACCENT, ring, start, math.pi / 2, width=max(4, d // 5))
+        self.placed.append(("hold", tuple(box.move(s.get_abs_offset()))))
+        return box
+
+    def fixed_height(self, widget: Widget, width: int) -> int | None:
         h = self.size[1]
         if isinstance(widget, Text):
-            return int(h * SIZES.get(widget.size, 0.045) * 1.35 * (widget.text.count("\n") + 1))
+            return self.text_height(widget.text, width, self.px(widget.size), widget.size in ("title", "heading")) + 6
         if isinstance(widget, Banner):
-            return int(h * (0.2 if widget.subtitle else 0.15))
+            return self.banner_height(widget, width)
         if isinstance(widget, Timer):
-            return int(h * 0.07)
+            return max(int(h * 0.07), self.font(self.min_px).get_linesize() + 12)
         return None
 
     def draw_stack(self, s: Any, widgets: tuple[Widget, ...], area: Any) -> None:
         pg = self.pg
-        fixed = [self.fixed_height(wd, area.height) for wd in widgets]
+        fixed = [self.fixed_height(wd, area.width) for wd in widgets]
         flex_n = sum(1 for f in fixed if f is None)
         used = sum(f for f in fixed if f is not None)
         gap = 8
         free = max(0, area.height - used - gap * max(0, len(widgets) - 1))
         y = area.top
+        if flex_n == 0:  # nothing stretches: centre the widgets in the area
+            y += free // 2
         for wd, fh in zip(widgets, fixed):
             hh = fh if fh is not None else (free // flex_n if flex_n else 0)
-            if fh is not None and flex_n == 0 and len(widgets) == 1:
-                hh = area.height
             self.draw_widget(s, wd, pg.Rect(area.left, y, area.width, hh))
             y += hh + gap
 
     def draw_widget(self, s: Any, wd: Widget, rect: Any) -> None:
+        self.placed.append((type(wd).__name__, tuple(rect.move(s.get_abs_offset()))))
         if isinstance(wd, Text):
-            self.text(s, wd.text, rect, int(self.size[1] * SIZES.get(wd.size, 0.045)), wd.colour or INK,
+            self.text(s, wd.text, rect, self.px(wd.size), wd.colour or INK,
                       align=wd.align, bold=wd.size in ("title", "heading"))
         elif isinstance(wd, Banner):
             self.draw_banner(s, wd, rect)
@@ -164,55 +364,102 @@ class Renderer:
         if ww > rect.width:
             ww = rect.width
             hh = int(ww / ratio)
+        labels = [g.label for g in card.glyphs if g.label]
+        if labels:  # wide enough for every picture's label on one line at the smallest size
+            f = self.font(self.min_px)
+            cols = len(card.glyphs) if len(card.glyphs) <= 3 else (len(card.glyphs) + 1) // 2
+            ww = min(rect.width, max(ww, cols * (max(self.line_width(x, f) for x in labels) + 12) + 16))
         r = self.pg.Rect(0, 0, ww, hh)
         r.center = rect.center
         return r
 
+    # -- banner: the event of the moment --------------------------------------------------
+    def _banner_px(self) -> tuple[int, int]:
+        h = self.size[1]
+        return max(self.min_px, int(h * 0.075)), self.px("body")
+
+    def banner_height(self, b: Banner, width: int) -> int:
+        head, sub = self._banner_px()
+        inner = width - 40 - (self._banner_chip(b, int(self.size[1] * 0.15)) if b.seat is not None else 0)
+        need = self.text_height(b.text, inner, head, True) + 24
+        if b.subtitle:
+            need += self.text_height(b.subtitle, inner, sub)
+        return max(int(self.size[1] * (0.2 if b.subtitle else 0.15)), need)
+
+    @staticmethod
+    def _banner_chip(b: Banner, height: int) -> int:
+        return int(height * 0.8) + 20
+
     def draw_banner(self, s: Any, b: Banner, rect: Any) -> None:
         pg = self.pg
         pg.draw.rect(s, b.colour, rect, border_radius=18)
+        ink = _readable_on(b.colour)
+        inner = rect.inflate(-20, -12)
+        if b.seat is not None:
+            ring = seat_colour(b.seat)
+            pg.draw.rect(s, ring, rect, width=max(6, rect.height // 20), border_radius=18)
+            d = min(int(rect.height * 0.7), int(self.size[1] * 0.15))
+            centre = (rect.left + 20 + d // 2, rect.centery)
+            pg.draw.circle(s, ring, centre, d // 2)
+            pg.draw.circle(s, DARK_INK, centre, d // 2, width=max(3, d // 20))
+            self.text(s, str(b.seat), pg.Rect(centre[0] - d // 2, centre[1] - d // 2, d, d), int(d * 0.6),
+                      _readable_on(ring), bold=True)
+            inner = pg.Rect(rect.left + 30 + d, inner.top, rect.right - 20 - (rect.left + 30 + d), inner.height)
+        head, sub = self._banner_px()
         if b.subtitle:
-            top = pg.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.62))
-            bottom = pg.Rect(rect.left, top.bottom, rect.width, rect.height - top.height)
-            self.text(s, b.text, top, int(rect.height * 0.42), INK, bold=True)
-            self.text(s, b.subtitle, bottom, int(rect.height * 0.2), INK)
+            sub_h = self.text_height(b.subtitle, inner.width, sub)
+            top = pg.Rect(inner.left, inner.top, inner.width, inner.height - sub_h)
+            self.text(s, b.text, top, head, ink, bold=True)
+            self.text(s, b.subtitle, pg.Rect(inner.left, top.bottom, inner.width, sub_h), sub, ink)
         else:
-            self.text(s, b.text, rect, int(rect.height * 0.5), INK, bold=True)
+            self.text(s, b.text, inner, head, ink, bold=True)
 
     def draw_timer(self, s: Any, t: Timer, rect: Any) -> None:
         pg = self.pg
         frac = 0.0 if t.total <= 0 else max(0.0, min(1.0, t.remaining / t.total))
-        bar = pg.Rect(rect.left, rect.top + rect.height // 4, rect.width, rect.height // 2)
+        bar = rect.inflate(0, -6)
         pg.draw.rect(s, PANEL, bar, border_radius=10)
-        colour = (90, 200, 120) if frac > 0.5 else (240, 190, 60) if frac > 0.2 else (230, 80, 70)
+        colour = (60, 170, 95) if frac > 0.5 else (215, 160, 40) if frac > 0.2 else (210, 60, 55)
         pg.draw.rect(s, colour, pg.Rect(bar.left, bar.top, int(bar.width * frac), bar.height), border_radius=10)
-        self.text(s, f"{t.label}  {t.remaining:0.1f} s".strip(), bar, int(bar.height * 0.8), (20, 20, 20), bold=True)
+        # light text edged in black reads on the coloured part and on the dark part alike
+        self.text(s, f"{t.label}  {t.remaining:0.1f} s".strip(), bar, self.min_px, INK, bold=True,
+                  outline=(10, 10, 10))
 
     def draw_menu(self, s: Any, m: Menu, rect: Any) -> None:
+        """The menu's items; a list longer than the space is shown a page at a time, never shrunk."""
         pg = self.pg
         y = rect.top
+        small = self.font(self.min_px)
         if m.title:
-            th = int(self.size[1] * 0.07)
-            self.text(s, m.title, pg.Rect(rect.left, y, rect.width, th), int(th * 0.7), MUTED)
+            th = self.text_height(m.title, rect.width, max(self.min_px, int(self.size[1] * 0.05)))
+            self.text(s, m.title, pg.Rect(rect.left, y, rect.width, th), int(self.size[1] * 0.05), MUTED)
             y += th
         n = max(1, len(m.items))
-        item_h = min(int(self.size[1] * 0.09), (rect.bottom - y) // n)
-        width = min(rect.width, int(self.size[0] * 0.6))
+        least = small.get_linesize() + 16
+        item_h = max(least, min(int(self.size[1] * 0.09), (rect.bottom - y) // n))
+        item_px = max(self.min_px, int(item_h * 0.55))
+        f = self.font(item_px, True)
+        widest = max((self.line_width("> " + it, f) for it in m.items), default=0) + 40
+        width = min(rect.width, max(int(self.size[0] * 0.6), widest))
         left = rect.centerx - width // 2
-        # keep the cursor in view when the list is longer than the screen
-        visible = max(1, (rect.bottom - y) // max(1, item_h))
-        first = max(0, min(m.cursor - visible // 2, len(m.items) - visible))
-        for i in range(first, min(len(m.items), first + visible)):
+        per_page = max(1, (rect.bottom - y) // item_h)
+        pages = 1
+        if len(m.items) > per_page:
+            per_page = max(1, (rect.bottom - y - least) // item_h)
+            pages = math.ceil(len(m.items) / per_page)
+        page = min(m.cursor // per_page, pages - 1)
+        first = page * per_page
+        for i in range(first, min(len(m.items), first + per_page)):
             r = pg.Rect(left, y, width, item_h - 6)
             chosen = i == m.cursor
-            if chosen:
-                pg.draw.rect(s, ACCENT, r, border_radius=12)
-            else:
-                pg.draw.rect(s, PANEL, r, border_radius=12)
-            colour = (30, 30, 30) if chosen else (MUTED if i in m.disabled else INK)
+            pg.draw.rect(s, ACCENT if chosen else PANEL, r, border_radius=12)
+            colour = DARK_INK if chosen else (MUTED if i in m.disabled else INK)
             label = ("> " + m.items[i]) if chosen else m.items[i]
-            self.text(s, label, r, int(item_h * 0.55), colour, bold=chosen)
+            self.text(s, label, r, item_px, colour, bold=chosen)
             y += item_h
+        if pages > 1:
+            more = f"page {page + 1} of {pages} \u00b7 Prev / Next for more"
+            self.text(s, more, pg.Rect(left, y, width, least), self.min_px, ACCENT)
 
     def draw_card(self, s: Any, c: Card, rect: Any) -> None:
         pg = self.pg
@@ -227,17 +474,19 @@ class Renderer:
             return
         pg.draw.rect(s, c.colour, rect, border_radius=radius)
         pg.draw.rect(s, (60, 50, 40), rect, width=max(2, rect.width // 80), border_radius=radius)
-        title_h = int(rect.height * (0.16 if c.title else 0))
-        cap_h = int(rect.height * (0.14 if c.caption else 0))
+        ink = _readable_on(c.colour)
+        title_px = max(self.min_px, int(rect.height * 0.11))
+        cap_px = max(self.min_px, int(rect.height * 0.08))
+        inner_w = rect.width - 12
+        title_h = self.text_height(c.title, inner_w, title_px, True) if c.title else 0
+        cap_h = self.text_height(c.caption, inner_w, cap_px) if c.caption else 0
         if c.title:
-            self.text(s, c.title, pg.Rect(rect.left + 6, rect.top + 4, rect.width - 12, title_h),
-                      int(title_h * 0.7), (40, 30, 30), bold=True)
+            self.text(s, c.title, pg.Rect(rect.left + 6, rect.top + 4, inner_w, title_h), title_px, ink, bold=True)
         if c.caption:
-            self.text(s, c.caption, pg.Rect(rect.left + 6, rect.bottom - cap_h - 4, rect.width - 12, cap_h),
-                      int(cap_h * 0.6), (60, 50, 50))
+            self.text(s, c.caption, pg.Rect(rect.left + 6, rect.bottom - cap_h - 4, inner_w, cap_h), cap_px, ink)
         body = pg.Rect(rect.left + 8, rect.top + title_h + 6, rect.width - 16, rect.height - title_h - cap_h - 12)
         n = len(c.glyphs)
-        if not n:
+        if not n or body.height <= 0:
             return
         cols = n if n <= 3 else (n + 1) // 2
         rows = 1 if n <= 3 else 2
@@ -248,23 +497,25 @@ class Renderer:
 
     def draw_glyph(self, s: Any, g: Glyph, rect: Any) -> None:
         pg = self.pg
-        label_h = int(rect.height * 0.2) if g.label else 0
+        label_px = max(self.min_px, int(rect.height * 0.16))
+        label_h = min(rect.height // 2, self.text_height(g.label, rect.width + 6, label_px)) if g.label else 0
         pic = pg.Rect(rect.left, rect.top, rect.width, rect.height - label_h)
         painter = art.PAINTERS.get(g.kind)
         if painter is None:
             pg.draw.rect(s, (200, 200, 200), pic, width=2, border_radius=8)
-            self.text(s, g.name, pic, int(pic.height * 0.3), (40, 40, 40))
+            self.text(s, g.name, pic, int(pic.height * 0.3), DARK_INK)
         else:
             painter(s, pic, g)
         if g.label:
-            self.text(s, g.label, pg.Rect(rect.left, pic.bottom, rect.width, label_h), int(label_h * 0.8), (40, 40, 40))
+            self.text(s, g.label, pg.Rect(rect.left - 3, pic.bottom, rect.width + 6, label_h), label_px, DARK_INK)
 
     def draw_grid(self, s: Any, g: Grid, rect: Any) -> None:
         pg = self.pg
         top = rect.top
         if g.title:
-            th = int(self.size[1] * 0.05)
-            self.text(s, g.title, pg.Rect(rect.left, top, rect.width, th), int(th * 0.8), MUTED)
+            px = max(self.min_px, int(self.size[1] * 0.04))
+            th = self.text_height(g.title, rect.width, px)
+            self.text(s, g.title, pg.Rect(rect.left, top, rect.width, th), px, MUTED)
             top += th
         n = len(g.cells)
         if not n:
@@ -288,10 +539,27 @@ class Renderer:
         if isinstance(cell, (Grid, Row)):
             self.pg.draw.rect(s, PANEL, r, border_radius=12)
             self.draw_widget(s, cell, r.inflate(-8, -8))
-        elif isinstance(cell, Text):
-            self.draw_widget(s, cell, r)
         else:
             self.draw_widget(s, cell, r)
+
+    # -- checks ------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """What is wrong with the last scene drawn: text below the minimum, cut, or off screen."""
+        w, h = self.size
+        screen = self.pg.Rect(0, 0, w, h)
+        out = []
+        for d in self.drawn:
+            if d.px < self.min_px:
+                out.append(f"{d.text!r} drawn at {d.px} px (minimum {self.min_px})")
+            if d.clipped:
+                out.append(f"{d.text!r} does not fit its box {d.box} at {d.px} px: cut")
+            if d.text and not screen.contains(self.pg.Rect(d.ink)):
+                out.append(f"{d.text!r} falls off the screen at {d.ink}")
+        for kind, box in self.placed:
+            r = self.pg.Rect(box)
+            if r.height <= 0 or not screen.contains(r):
+                out.append(f"a {kind} placed at {box} is not on the screen")
+        return out
 
     # -- output ------------------------------------------------------------------------
     def save_png(self, path: str | Path) -> Path:

@@ -14,7 +14,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from hardware.display.art.common import STATION_COLOURS
+
 Colour = tuple[int, int, int]
+
+#: how a seat is written inside any text: ``chip(3)`` draws seat 3's number on a disc of its LED colour
+CHIP_OPEN, CHIP_CLOSE = "\u27e6", "\u27e7"
+
+
+def chip(seat: int) -> str:
+    """Seat ``seat`` as a chip in running text: its number on a disc of the colour of its LED."""
+    return f"{CHIP_OPEN}{seat}{CHIP_CLOSE}"
+
+
+def seat_colour(seat: int) -> Colour:
+    """The colour of seat ``seat``'s LED (and of its chip and banner on the screen)."""
+    return STATION_COLOURS[(seat - 1) % len(STATION_COLOURS)] if seat >= 1 else (150, 150, 150)
+
+
+def plain(text: str) -> str:
+    """``text`` with its chips written as plain numbers (for logs and tests)."""
+    return text.replace(CHIP_OPEN, "").replace(CHIP_CLOSE, "")
 
 
 @dataclass(frozen=True)
@@ -68,11 +88,16 @@ class Menu:
 
 @dataclass(frozen=True)
 class Banner:
-    """A big message across the screen (a claim, a veto, a win)."""
+    """A big message across the screen (a claim, a veto, a win).
+
+    ``seat`` puts that seat's chip at the banner's left and edges it in the seat's
+    colour, so the table sees at once whose event it is.
+    """
 
     text: str
     colour: Colour = (200, 40, 40)
     subtitle: str = ""
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -103,3 +128,5 @@ class Scene:
     footer: str = ""
     private_for: int | None = None
     background: Colour = (24, 28, 40)
+    hold: float | None = None
+    """Show "hold Back to leave" with a ring filled this far (0 to 1); None hides it."""

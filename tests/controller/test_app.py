@@ -69,3 +69,54 @@ def test_startup_time_is_reported(tmp_path):
                           "--exit-after-menu"], capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1])["startup_s"] > 0
+
+
+TCHIN = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {},
+         "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24", "D08"], "first": 1}
+
+
+def typed_claim(tmp_path, toast: str, send: str = "return") -> Box:
+    """The simulator with no microphone: 1 reveals D24 (Russian), 3 claims and types ``toast``."""
+    import time
+
+    import pygame
+
+    pygame.display.init()
+    box = Box(headless_config(tmp_path), simulate=True)
+    box._load_speech("no-such-engine")  # the microphone cannot be opened
+    box.shell.start_game(dict(TCHIN))
+
+    def key(name: str, down: bool = True, char: str = "") -> None:
+        box.key(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                   key=pygame.key.key_code(name), unicode=char, mod=0))
+
+    for station in ("1", "3"):
+        key(station)
+        key(station, down=False)
+    key("t", char="t")
+    for ch in toast:
+        key("space" if ch == " " else ch, char=ch)
+    key(send)
+    box.shell.tick(time.monotonic() + 30.0)  # the window and the veto time pass: no veto
+    return box
+
+
+def test_a_typed_toast_is_heard_as_a_toast_when_the_box_has_no_microphone(tmp_path):
+    box = typed_claim(tmp_path, "na zdorovie")
+    assert box.shell.speech_available, "the simulator's keyboard still hears"
+    events = box.shell.session.events
+    heard = [e for e in events if e["event"] == "heard"]
+    assert heard and heard[0]["word"] == "na zdorovie"
+    assert [e["station"] for e in events if e["event"] == "win"] == [3]
+    saved = box.journal.load(box.shell.session.game_id)
+    [said] = [i for i in saved.inputs if i.kind == "say"]
+    assert said.typed and said.as_dict()["typed"] is True, "the journal says it was typed"
+    box.close()
+
+
+def test_a_wrong_typed_toast_does_not_win_the_card(tmp_path):
+    box = typed_claim(tmp_path, "prost")
+    events = box.shell.session.events
+    assert not [e for e in events if e["event"] == "win"]
+    assert [e["station"] for e in events if e["event"] == "mistake"] == [3]
+    box.close()

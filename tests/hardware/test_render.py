@@ -48,3 +48,97 @@ def test_long_text_shrinks_to_fit(tmp_path):
     r = Renderer((320, 240), "headless")
     r.draw(Scene("T", (Text("a very long line of text that cannot possibly fit at full size"),)))
     assert r.screen.get_size() == (320, 240)
+
+
+# -- readable from a sofa ---------------------------------------------------------------
+
+@pytest.mark.parametrize("size, least", [((1280, 720), 28), ((1280, 800), 31), ((1920, 1080), 42)])
+def test_no_text_is_drawn_below_the_minimum_however_crowded(size, least):
+    r = Renderer(size, "headless")
+    assert r.min_px == least
+    crowded = Scene("A title far too long to fit on one line of any screen at all, even a wide one",
+                    (Text("small print " * 12, size="small"),
+                     Grid(tuple(Card(f"Goblet {i}", (Glyph("token", "wine", "Antidote ×2"),), "poured by 1, 2")
+                                for i in range(8)), columns=8),
+                     Timer(1.0, 3.0, "listening")), footer="a footer", hold=0.5, private_for=3)
+    r.draw(crowded)
+    assert r.drawn and min(d.px for d in r.drawn) >= least
+
+
+def test_text_is_wrapped_before_it_is_shrunk():
+    r = Renderer((1280, 720), "headless")
+    r.draw(Scene("T", (Text("one two three four five six seven eight nine ten " * 3),)))
+    [body] = [d for d in r.drawn if d.text.startswith("one")]
+    assert body.px == r.px("body"), "a long sentence keeps its size"
+    assert body.ink[3] > 2 * body.px, "and takes several lines"
+    assert not r.problems()
+
+
+def test_text_that_cannot_fit_even_wrapped_is_reported_as_cut():
+    r = Renderer((640, 360), "headless")
+    r.draw(Scene("T", (Row(tuple(Text("unbreakablewordnumber" + str(i)) for i in range(6))),)))
+    assert any("cut" in p for p in r.problems())
+
+
+def test_a_long_menu_is_paged_not_shrunk():
+    r = Renderer((1280, 720), "headless")
+    items = tuple(f"Choice {i}" for i in range(1, 31))
+    r.draw(Scene("Menu", (Menu(items, cursor=0),)))
+    first_page = {d.text for d in r.drawn}
+    r.draw(Scene("Menu", (Menu(items, cursor=29),)))
+    last_page = {d.text for d in r.drawn}
+    assert "Choice 2" in first_page and "Choice 2" not in last_page
+    assert "> Choice 30" in last_page and "Choice 30" not in first_page
+    assert any(t.startswith("page 1 of") for t in first_page)
+    assert min(d.px for d in r.drawn) >= r.min_px and not r.problems()
+
+
+def test_a_seat_chip_is_drawn_in_the_colour_of_that_seats_led():
+    from hardware.display.art.common import STATION_COLOURS
+    from hardware.display.widgets import chip, plain
+
+    r = Renderer((640, 360), "headless")
+    surface = r.draw(Scene("", (Text(f"{chip(3)} claims"),)))
+    [d] = [d for d in r.drawn if "claims" in d.text]
+    x, y, w, h = d.ink
+    row = {surface.get_at((xx, y + h // 2))[:3] for xx in range(x, x + h)}
+    assert STATION_COLOURS[2] in row
+    assert plain(chip(3) + " claims") == "3 claims"
+
+
+def test_a_banner_for_a_seat_carries_its_colour_and_number():
+    from hardware.display.widgets import seat_colour
+
+    r = Renderer((1280, 720), "headless")
+    surface = r.draw(Scene("", (Banner("Seat 5 claims!", colour=(40, 60, 120), seat=5),)))
+    [placed] = [box for kind, box in r.placed if kind == "Banner"]
+    x, y, w, h = placed
+    assert surface.get_at((x + w // 2, y + 2))[:3] == seat_colour(5), "edged in the seat's colour"
+    assert "5" in {d.text for d in r.drawn}
+
+
+def test_the_hold_back_ring_fills_as_back_is_held():
+    r = Renderer((1280, 720), "headless")
+    accent = (242, 190, 60)
+
+    def ring_accent(progress):
+        surface = r.draw(Scene("Game", (Text("x"),), hold=progress))
+        [box] = [b for kind, b in r.placed if kind == "hold"]
+        x, y, w, h = box
+        return sum(1 for xx in range(x + w - h, x + w) for yy in range(y, y + h)
+                   if surface.get_at((xx, yy))[:3] == accent)
+
+    none, half, full = ring_accent(0.0), ring_accent(0.5), ring_accent(1.0)
+    assert none == 0 < half < full
+    assert "hold Back to leave" in {d.text for d in r.drawn}
+    r.draw(Scene("Menu", (Text("x"),)))
+    assert not [kind for kind, _ in r.placed if kind == "hold"], "no ring where Back does not leave"
+
+
+def test_timer_text_is_light_on_a_dark_edge_wherever_the_bar_has_reached():
+    r = Renderer((1280, 720), "headless")
+    surface = r.draw(Scene("", (Timer(0.5, 3.0, "listening"),)))
+    [d] = [d for d in r.drawn if d.text.startswith("listening")]
+    x, y, w, h = d.ink
+    inks = [surface.get_at((xx, yy))[:3] for xx in range(x, x + w) for yy in range(y, y + h)]
+    assert any(sum(c) > 600 for c in inks) and any(sum(c) < 60 for c in inks)

@@ -54,3 +54,15 @@ def test_lit_leds_are_drawn_in_their_station_colour():
     lit = band.get_at((12 + r + 1 * (2 * r + 14) - r + 3, 22))[:3]
     dark = band.get_at((12 + r - r + 3, 22))[:3]
     assert lit != dark and dark == (50, 50, 60)
+
+
+def test_a_key_one_to_eight_while_typing_says_the_toast_and_presses_that_buzzer_at_once():
+    kb = Keyboard()
+    kb.translate(key(pygame.K_t, unicode="t"))
+    for ch in "salud":
+        kb.translate(key(getattr(pygame, f"K_{ch}"), unicode=ch))
+    said, press = kb.translate(key(pygame.K_4, unicode="4"))
+    assert isinstance(said, TypedToast) and said.text == "salud"
+    assert (press.station, press.pressed, press.t) == (4, True, said.t)
+    assert kb.typing is None
+    assert kb.translate(key(pygame.K_4, down=False))[0].pressed is False
