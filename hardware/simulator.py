@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hardware.buttons import ButtonEvent
-from hardware.display.art.common import STATION_COLOURS
+from hardware.display.colours import STATION_COLOURS
 
 NAV_KEYS = {"left": "prev", "up": "prev", "right": "next", "down": "next",
             "return": "ok", "enter": "ok", "backspace": "back", "escape": "back"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from hardware.display.art.common import STATION_COLOURS
+from hardware.display.colours import STATION_COLOURS
 
 Colour = tuple[int, int, int]
 

@@ -94,7 +94,7 @@ def test_a_long_menu_is_paged_not_shrunk():
 
 
 def test_a_seat_chip_is_drawn_in_the_colour_of_that_seats_led():
-    from hardware.display.art.common import STATION_COLOURS
+    from hardware.display.colours import STATION_COLOURS
     from hardware.display.widgets import chip, plain
 
     r = Renderer((640, 360), "headless")
