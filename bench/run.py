@@ -43,8 +43,8 @@ def _games(module: str, key: str) -> Callable[[], dict[str, Any]]:
 PARTS: dict[str, Callable[[], dict[str, Any]]] = {
     "startup": _part("bench.startup", "run"),
     "buttons": _part("bench.buttons", "run", 1000),
-    "cheers": _games("models.cheers.bots", "cheers_games_per_s"),
-    "goblets": _games("controller.games.goblets.demo", "goblets_games_per_s"),
+    "cheers": _games("bench.cheers_games", "cheers_games_per_s"),
+    "goblets": _games("bench.goblets_games", "goblets_games_per_s"),
     "speech": _part("bench.speech_bench", "run"),
 }
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from models.tchin_tchin.actions import Options
+
 #: BCM numbers usable on the 40-pin header (GPIO 0 and 1 are the HAT ID EEPROM bus).
 HEADER_GPIOS = frozenset(range(2, 28))
 #: I2C (2, 3) and I2S (18-21) are kept free for an audio HAT or a display.
@@ -87,12 +89,14 @@ class Sound:
 
 @dataclass(frozen=True)
 class TchinTchin:
-    """Timings of the Tchin Tchin referee (seconds); see docs/rules/tchin-tchin.md."""
+    """Timings of the Tchin Tchin referee (seconds); see docs/rules/tchin-tchin.md.
 
-    pre_s: float = 1.0
-    window_s: float = 2.5
-    veto_s: float = 3.0
-    card_timeout_s: float = 20.0
+    The defaults are the rules' own (:class:`models.tchin_tchin.Options`), written there once."""
+
+    pre_s: float = Options.pre_s
+    window_s: float = Options.window_s
+    veto_s: float = Options.veto_s
+    card_timeout_s: float = Options.card_timeout_s
     auto_reveal_s: float = 0.0
     """0 means off: the revealer's buzzer reveals the next card."""
     events: bool = False

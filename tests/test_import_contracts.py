@@ -188,3 +188,37 @@ def test_the_game_name_check_fails_on_a_game_named_in_the_shell(tmp_path):
         (tmp_path / entry).write_text("")
     (tmp_path / "controller" / "shell.py").write_text('if game == "tchin-tchin":\n    pass\n')
     assert games_named(tmp_path, game_names()) == ["controller/shell.py:1 names 'tchin-tchin'"]
+
+
+# -- the rules keep no clock and no global random ----------------------------------------
+
+#: what a rule may not reach for: the clock, the file system, the network, threads
+NO_RULES_IMPORT = {"time", "datetime", "os", "io", "socket", "asyncio", "threading", "subprocess",
+                   "sqlite3", "pathlib", "logging"}
+
+
+def impure_rules(root: Path) -> list[str]:
+    found = []
+    for path in sorted((root / "models").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for line, top in imported_packages(path):
+            if top in NO_RULES_IMPORT:
+                found.append(f"{path.relative_to(root)}:{line} imports {top}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "random" and node.attr != "Random":
+                found.append(f"{path.relative_to(root)}:{node.lineno} uses the global random.{node.attr}")
+    return found
+
+
+def test_the_rules_use_no_clock_no_io_and_no_global_random():
+    assert impure_rules(ROOT) == []
+
+
+def test_the_purity_check_finds_a_clock_and_a_global_random(tmp_path):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "bot.py").write_text(
+        "import random\nimport time\n\ndef pick(xs, rng: random.Random):\n"
+        "    t = time.perf_counter()\n    return random.choice(xs)\n")
+    assert impure_rules(tmp_path) == ["models/bot.py:2 imports time",
+                                      "models/bot.py:6 uses the global random.choice"]

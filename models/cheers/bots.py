@@ -1,4 +1,4 @@
-"""A simple computer player for Cheers, and the bot-vs-bot benchmark.
+"""A simple computer player for Cheers, and a bot-vs-bot game (timed in bench/cheers_games.py).
 
 The bot knows only what its seat may know: its hand, its team's goal and (except
 under Masquerade) who its teammates are. It scores each legal action by the
@@ -10,7 +10,6 @@ Ties are broken by its own seeded ``random.Random``.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping, Sequence
 
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
@@ -106,18 +105,3 @@ def play_bot_game(seed: int, players: int = 4, split: str | None = None,
     while not state.over:
         state.apply(bot.choose(state))
     return state
-
-
-def random_game_benchmark(seconds: float) -> float:
-    """Complete bot-vs-bot games per second (player counts and splits cycled)."""
-    configs = [(3, "2+1"), (4, "2+2"), (5, "3+2"), (5, "2+2+1"), (6, "3+3"), (6, "2+2+2")]
-    games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        players, split = configs[games % len(configs)]
-        play_bot_game(games, players, split)
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games / (now - start)

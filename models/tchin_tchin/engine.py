@@ -1,25 +1,24 @@
 """The Tchin Tchin referee: a pure state machine over timestamped inputs.
 
-Phases: ``between`` (waiting for the revealer's press), ``open`` (a card is up
-and unlocked), ``claim`` (one claimant holds the lock; the listening window is
-open), ``veto`` (a correct word was heard; the players not invited may veto),
-``over``. Time comes only from the actions; :meth:`Referee.next_deadline` says
-when the next timer falls due and a :class:`Tick` delivers it. So the same
-table, options and actions always give the same happenings.
+It implements the engine protocol of :mod:`models.base` as a real-time game: anyone may
+press at any moment. Its phases are :class:`~models.tchin_tchin.state.Phase`. Time comes
+only from the actions; :meth:`Referee.next_deadline` says when the next timer falls due
+and a :class:`Tick` delivers it. So the same table, options and actions always give the
+same happenings.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from models.base import Happening, IllegalAction
-from models.tchin_tchin.actions import Action, Buzz, Hearing, Options, Toast
+from models.base import Engine, GameType, Happening, IllegalAction, Outcome, Termination
+from models.tchin_tchin.actions import Action, Buzz, Hearing, Toast
 from models.tchin_tchin.cards import CARDS, Combination, EventCard
-from models.tchin_tchin.listening import EPS, Ear, HeardToast
-from models.tchin_tchin.rules import Invitation, accepted_words, invitation, words_field
-from models.tchin_tchin.setup import Table
+from models.tchin_tchin.listening import EPS, HeardToast
+from models.tchin_tchin.rules import accepted_words, invitation, veto_needed, words_field
+from models.tchin_tchin.setup import MAX_PLAYERS, MIN_PLAYERS
+from models.tchin_tchin.state import Claim, OpenCard, Phase, RefereeState, VetoWindow, ms
+from models.tchin_tchin.view import TableView, table_view
 from models.toasts import TOASTS
 
 
@@ -27,69 +26,42 @@ class NotSeated(IllegalAction):
     """A press from a station where nobody plays."""
 
 
-@dataclass
-class Claim:
-    """A live claim: ``station`` pressed at ``press`` and holds the lock."""
+class Referee(RefereeState):
+    """Referees one game of Tchin Tchin: the rules that move a :class:`RefereeState` on."""
 
-    station: int
-    press: float
-    tied: tuple[int, ...] = ()
+    game_type: ClassVar[GameType] = GameType("tchin-tchin", "Tchin Tchin", MIN_PLAYERS, MAX_PLAYERS, real_time=True)
 
+    # -- the engine protocol -------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat the game waits on: the revealer between cards, the claimant while the
+        box listens; None while any invited player may claim, during a veto, and at the end."""
+        if self.phase == Phase.BETWEEN:
+            return self.revealer
+        if self.phase == Phase.CLAIM and self.card is not None and self.card.claim is not None:
+            return self.card.claim.station
+        return None
 
-@dataclass
-class VetoWindow:
-    """After a correct word: the players not invited may veto until ``closes``."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The presses that may be made now (``seat``'s, or every seat's): any seated buzzer
+        that is not switched off may press at any moment until the game is over (what a
+        press means, a claim, a penalty or a vote, is the rules' to decide). A toast is
+        heard from whoever says it, so it belongs to no seat."""
+        if self.phase == Phase.OVER:
+            return []
+        seats = self.seats if seat is None else (seat,)
+        return [Buzz(self.now, (s,)) for s in seats if s in self.characters and s not in self.disabled]
 
-    combination: Combination
-    voters: frozenset[int]
-    needed: int
-    closes: float
-    votes: set[int] = field(default_factory=set)
+    def view(self, seat: int | None = None) -> TableView:
+        """The table: every seat sees the same (the only secret is the deck's order)."""
+        return table_view(self, seat)
 
-
-@dataclass
-class OpenCard:
-    """The card on the table and everything decided about it so far."""
-
-    id: str
-    revealer: int
-    revealed: float
-    invited: Invitation
-    timeout_at: float
-    mistaken: set[int] = field(default_factory=set)
-    claim: Claim | None = None
-    veto: VetoWindow | None = None
-
-
-class Referee:
-    """Referees one game of Tchin Tchin from a dealt :class:`Table`.
-
-    ``disabled`` stations are seated but cannot press (they never vote on a veto).
-    """
-
-    def __init__(self, table: Table, options: Options | None = None, *, start: float = 0.0,
-                 disabled: frozenset[int] = frozenset()) -> None:
-        self.table = table
-        self.options = options or Options()
-        self.characters = dict(table.characters)
-        self.seats = table.seats
-        self.disabled = frozenset(disabled)
-        self.deck: list[str] = list(table.deck)
-        self.piles: dict[int, list[str]] = {s: [] for s in self.seats}
-        self.pot: list[str] = []
-        self.discarded: list[str] = []
-        self.revealer = table.first
-        self.last_win: Combination | None = None
-        self.phase = "between"
-        self.since = start
-        self.hearing = self.options.speech
-        self.now = start
-        self.card: OpenCard | None = None
-        self.ear = Ear(self.options.pre_s, self.options.window_s)
-        self.reactions: dict[int, list[float]] = {s: [] for s in self.seats}
-        self.correct_reactions: dict[int, list[float]] = {s: [] for s in self.seats}
-        self._out: list[Happening] = []
-        self._cards_dealt = sorted(table.deck)
+    @property
+    def outcome(self) -> Outcome | None:
+        """Once the deck is played out: the stations sharing the top score win."""
+        if self.phase != Phase.OVER:
+            return None
+        return Outcome(Termination.CARDS_RAN_OUT, tuple(self.winners()), self.scores())
 
     # -- inputs ------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Happening]:
@@ -131,20 +103,20 @@ class Referee:
     def next_deadline(self) -> float | None:
         """When the next timer falls due (auto reveal, listening window, veto, card timeout)."""
         card = self.card
-        if self.phase == "between":
+        if self.phase == Phase.BETWEEN:
             if self.options.auto_reveal_s is None or not self.deck:
                 return None
             return self.since + self.options.auto_reveal_s
         if card is None:
             return None
-        if self.phase == "open":
+        if self.phase == Phase.OPEN:
             return card.timeout_at
-        if self.phase == "claim" and card.claim is not None:
+        if self.phase == Phase.CLAIM and card.claim is not None:
             press = card.claim.press
             due = press + self.options.window_s
             toast = self.ear.first_counting(press)
             return due if toast is None else min(due, toast.decides_at(press))
-        if self.phase == "veto" and card.veto is not None:
+        if self.phase == Phase.VETO and card.veto is not None:
             return card.veto.closes
         return None
 
@@ -157,40 +129,40 @@ class Referee:
 
     def _fall_due(self) -> None:
         card = self.card
-        if self.phase == "between":
+        if self.phase == Phase.BETWEEN:
             self._reveal(by_box=True)
         elif card is None:
             return
-        elif self.phase == "open":
+        elif self.phase == Phase.OPEN:
             self._unwon("timeout")
-        elif self.phase == "claim" and card.claim is not None:
+        elif self.phase == Phase.CLAIM and card.claim is not None:
             toast = self.ear.first_counting(card.claim.press)
             if toast is not None and toast.decides_at(card.claim.press) <= self.now + EPS:
                 self._decide(toast)
             else:
                 self._mistake(card.claim.station, "no toast")
-        elif self.phase == "veto":
+        elif self.phase == Phase.VETO:
             assert card.claim is not None and card.veto is not None
             self._win(card.claim.station, card.veto.combination)
 
     # -- presses -----------------------------------------------------------------------
     def _buzz(self, t: float, stations: list[int]) -> None:
         card = self.card
-        if self.phase == "over" or card is None:
-            if self.phase == "between" and self.revealer in stations:
+        if self.phase == Phase.OVER or card is None:
+            if self.phase == Phase.BETWEEN and self.revealer in stations:
                 for s in stations:
                     if s != self.revealer:
                         self._ignored(s, "between cards")
                 self._reveal(by_box=False)
             else:
                 for s in stations:
-                    self._ignored(s, "game over" if self.phase == "over" else "between cards")
+                    self._ignored(s, "game over" if self.phase == Phase.OVER else "between cards")
             return
-        if self.phase == "claim":
+        if self.phase == Phase.CLAIM:
             for s in stations:
                 self._ignored(s, "locked")
             return
-        if self.phase == "veto":
+        if self.phase == Phase.VETO:
             self._veto_votes(card, stations)
             return
         # open and unlocked: presses of the same instant are taken in station order (exact
@@ -211,14 +183,14 @@ class Referee:
 
     def _claim(self, card: OpenCard, station: int, t: float, tied: tuple[int, ...]) -> None:
         card.claim = Claim(station, t, tied)
-        self.phase = "claim"
+        self.phase = Phase.CLAIM
         reaction = t - card.revealed
         self.reactions[station].append(reaction)
         self.ear.forget_before(t)
         fields: dict[str, Any] = {"station": station}
         if tied:
             fields["tied"] = list(tied)
-        fields["reaction_ms"] = _ms(reaction)
+        fields["reaction_ms"] = ms(reaction)
         fields["window_ends"] = round(t + self.options.window_s, 6)
         self._emit("claim", **fields)
         if not self.hearing:
@@ -231,7 +203,7 @@ class Referee:
         self.hearing = available
         self._emit("hearing", available=available)
         card = self.card
-        if not available and self.phase == "claim" and card is not None and card.claim is not None:
+        if not available and self.phase == Phase.CLAIM and card is not None and card.claim is not None:
             self._unheard(card.claim.station)
 
     def _unheard(self, station: int) -> None:
@@ -287,7 +259,7 @@ class Referee:
             card = OpenCard(cid, self.revealer, self.now, invited,
                             self.now + self.options.card_timeout_s)
             self.card = card
-            self.phase = "open"
+            self.phase = Phase.OPEN
             fields: dict[str, Any] = {**head, "invited": sorted(invited), "word": words_field(invited),
                                       "kind": kind}
             if kind == "middleman":
@@ -322,9 +294,9 @@ class Referee:
         if not voters:
             self._win(station, combination)
             return
-        needed = math.ceil(len(voters) / 2)
+        needed = veto_needed(voters)
         card.veto = VetoWindow(combination, voters, needed, self.now + self.options.veto_s)
-        self.phase = "veto"
+        self.phase = Phase.VETO
         self._emit("veto_window", station=station, voters=sorted(voters), needed=needed,
                    closes=round(card.veto.closes, 6))
 
@@ -334,7 +306,7 @@ class Referee:
         card.mistaken.add(station)
         card.claim = None
         card.veto = None
-        self.phase = "open"
+        self.phase = Phase.OPEN
         self._emit("mistake", station=station, reason=reason)
         if set(card.invited) <= card.mistaken:
             self._unwon("all invited mistaken")
@@ -349,7 +321,7 @@ class Referee:
         pot, self.pot = self.pot, []
         self.piles[station].extend(pot)
         self.piles[station].append(card.id)
-        self._emit("win", station=station, card=card.id, pot=pot, reaction_ms=_ms(reaction),
+        self._emit("win", station=station, card=card.id, pot=pot, reaction_ms=ms(reaction),
                    combination=combination.as_dict())
         self.last_win = combination
         self.revealer = station
@@ -368,56 +340,20 @@ class Referee:
         if not self.deck:
             self._game_over()
             return
-        self.phase = "between"
+        self.phase = Phase.BETWEEN
         self.since = self.now
 
     def _game_over(self) -> None:
         self.card = None
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._emit("game_over", scores={str(s): n for s, n in self.scores().items()},
                    winners=self.winners(), pot=list(self.pot), reactions=self.reaction_summary())
-
-    # -- results -----------------------------------------------------------------------
-    def scores(self) -> dict[int, int]:
-        """Each station's score: the cards in its pile (event cards count)."""
-        return {s: len(p) for s, p in self.piles.items()}
-
-    def winners(self) -> list[int]:
-        """The stations sharing the top score."""
-        scores = self.scores()
-        top = max(scores.values())
-        return [s for s, n in sorted(scores.items()) if n == top]
-
-    def reaction_summary(self) -> dict[str, dict[str, Any]]:
-        """Per station: claims made, mean reaction and fastest correct one (ms; information only)."""
-        out: dict[str, dict[str, Any]] = {}
-        for s in self.seats:
-            times = self.reactions[s]
-            good = self.correct_reactions[s]
-            out[str(s)] = {
-                "claims": len(times),
-                "mean_ms": _ms(sum(times) / len(times)) if times else None,
-                "fastest_correct_ms": _ms(min(good)) if good else None,
-            }
-        return out
-
-    def all_cards(self) -> list[str]:
-        """Every card wherever it is now (deck, table, piles, pot, discards), sorted."""
-        where = [*self.deck, *self.pot, *self.discarded]
-        where += [c for p in self.piles.values() for c in p]
-        if self.card is not None:
-            where.append(self.card.id)
-        return sorted(where)
 
     def _emit(self, event: str, **fields: Any) -> None:
         self._out.append(Happening(event, fields))
 
     def _ignored(self, station: int, reason: str) -> None:
         self._emit("ignored", station=station, reason=reason)
-
-
-def _ms(seconds: float) -> int:
-    return round(seconds * 1000)
 
 
 def _one_or_list(words: list[str]) -> str | list[str]:
@@ -427,3 +363,8 @@ def _one_or_list(words: list[str]) -> str | list[str]:
 def _is_same_again(cid: str) -> bool:
     c = CARDS[cid]
     return isinstance(c, EventCard) and c.kind == "same_again"
+
+
+if TYPE_CHECKING:
+    def _implements_the_engine_protocol(referee: Referee) -> Engine[Action, TableView]:
+        return referee

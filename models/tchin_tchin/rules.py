@@ -7,7 +7,8 @@ not involved (the veto), so the accepted words are what the referee checks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Mapping, Sequence, Set
 
 from models.tchin_tchin.cards import (
     Card,
@@ -71,3 +72,13 @@ def words_field(invited: Invitation) -> str | list[str] | None:
     if not words:
         return None
     return words[0] if len(words) == 1 else words
+
+
+def veto_needed(voters: Set[int]) -> int:
+    """House rule (veto): a correct claim is vetoed when at least half of the players who
+    may veto press, rounded up (1 of 1 or 2, 2 of 3 or 4, 3 of 5 or 6).
+
+    >>> [veto_needed(set(range(n))) for n in range(1, 7)]
+    [1, 1, 2, 2, 3, 3]
+    """
+    return math.ceil(len(voters) / 2)

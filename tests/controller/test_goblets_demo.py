@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pygame
 
-from controller.games.goblets.demo import demo_scenes, random_game_benchmark
+from bench.goblets_games import random_game_benchmark
+from controller.games.goblets.demo import demo_scenes
 from hardware.display.render import render_png
 
 

@@ -6,7 +6,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.cheers.bots import Bot, play_bot_game, random_game_benchmark
+from bench.cheers_games import random_game_benchmark
+from models.cheers.bots import Bot, play_bot_game
 from models.cheers.cards import CARD_IDS
 from models.cheers.engine import new_game
 from models.cheers.rules import goal_holds

@@ -168,3 +168,9 @@ def test_house_rule_the_microphone_lost_during_a_claim_sends_it_to_the_veto_vote
     assert ref.hearing is False
     ev = [h.as_dict() for h in ref.apply(Hearing(2.0, True))]
     assert ev == [{"event": "hearing", "available": True}]
+
+
+def test_house_rule_veto_needs_half_the_voters_rounded_up():
+    from models.tchin_tchin.rules import veto_needed
+
+    assert [veto_needed(frozenset(range(n))) for n in range(1, 8)] == [1, 1, 2, 2, 3, 3, 4]

@@ -4,15 +4,12 @@ and complete bot games per second."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from controller.clock import ManualClock
 from controller.flow import FlowContext, Input
 from controller.games.goblets.flow import GobletsFlow
 from hardware.display.widgets import Scene
-from models.goblets import Game, Options
-from models.goblets.bots import play_out
 
 DEMO_HEADER: dict[str, Any] = {
     "game": "goblets", "seed": 11, "players": 5, "host": 5,
@@ -71,18 +68,3 @@ def demo_scenes() -> list[tuple[str, Scene]]:
             do({"type": "pass", "seat": step.seat})
     out.append(("toast-reveal", flow.scene()))
     return out
-
-
-def random_game_benchmark(seconds: float) -> float:
-    """Complete bot games per second (4-6 players, characters on), for ``make bench``."""
-    start = time.perf_counter()
-    games = 0
-    rng = random.Random(0)
-    while True:
-        players = 4 + games % 3
-        game = Game(Options(players), random.Random(games))
-        play_out(game, rng)
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return games / elapsed

@@ -21,7 +21,7 @@ from controller.games.tchin_tchin.header import read_header
 from controller.games.tchin_tchin.setup import header_from_answers, setup_questions
 from hardware.display.widgets import Banner, Scene
 from models.base import Happening, IllegalAction
-from models.tchin_tchin import Buzz, Referee, Tick, Toast, action_from_dict, view
+from models.tchin_tchin import Buzz, Phase, Referee, Tick, Toast, action_from_dict, view
 from models.tchin_tchin.cards import player_name
 from models.toasts import toast_id
 
@@ -80,7 +80,7 @@ class TchinTchinFlow(GameFlow):
     # -- contract ----------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        return self.referee.phase == "over"
+        return self.referee.phase == Phase.OVER
 
     def start(self) -> None:
         if self._intro:
@@ -119,13 +119,13 @@ class TchinTchinFlow(GameFlow):
             return scenes.intro_scene(s, self.referee.characters[s], self._intro_heard)
         v = view(self.referee)
         phase = self.referee.phase
-        if phase == "over":
+        if phase == Phase.OVER:
             return scenes.end_scene(v)
-        if phase == "open":
+        if phase == Phase.OPEN:
             return scenes.open_scene(v, now)
-        if phase == "claim":
+        if phase == Phase.CLAIM:
             return scenes.claim_scene(v, now, self.setup.options.window_s)
-        if phase == "veto":
+        if phase == Phase.VETO:
             return scenes.veto_scene(v, now, self.setup.options.veto_s, self.last_heard)
         return scenes.between_scene(v, self.news)
 
@@ -179,7 +179,7 @@ class TchinTchinFlow(GameFlow):
             self._deadline = None
         due = self.referee.next_deadline()
         if due is not None:
-            if self.referee.phase == "claim":
+            if self.referee.phase == Phase.CLAIM:
                 # a toast heard at the very instant the window ends still counts (it ends no
                 # later than press + window_s): let the inputs of that instant in first
                 due = math.nextafter(due, math.inf)
@@ -224,15 +224,15 @@ class TchinTchinFlow(GameFlow):
         card = ref.card
         if self._intro:
             lit[self._intro[0]] = "blink"
-        elif ref.phase == "between":
+        elif ref.phase == Phase.BETWEEN:
             lit[ref.revealer] = "blink"
-        elif ref.phase == "open" and card is not None:
+        elif ref.phase == Phase.OPEN and card is not None:
             for s in card.invited:
                 if s not in card.mistaken and s not in self.ctx.disabled:
                     lit[s] = "on"
-        elif ref.phase in ("claim", "veto") and card is not None and card.claim is not None:
+        elif ref.phase in (Phase.CLAIM, Phase.VETO) and card is not None and card.claim is not None:
             lit[card.claim.station] = "on"
-            if ref.phase == "veto" and card.veto is not None:
+            if ref.phase == Phase.VETO and card.veto is not None:
                 for s in card.veto.voters - card.veto.votes:
                     lit[s] = "blink"
         for s, state in lit.items():

@@ -14,8 +14,11 @@ from typing import Any
 
 from controller.flow import Question
 from controller.menu import MenuState
+from models.tchin_tchin.actions import Options
 from models.tchin_tchin.cards import CHARACTERS, TOURISTS, player_name
 from models.tchin_tchin.setup import MAX_PLAYERS, MIN_PLAYERS
+
+RULES = Options()  # the rules page's timings: the one place they are written
 
 RANDOM = "random"
 
@@ -84,8 +87,8 @@ def header_from_answers(answers: Mapping[str, Any], seed: int,
     header: dict[str, Any] = {
         "game": "tchin-tchin", "seed": seed, "players": players,
         "options": {"events": bool(answers.get("events", settings.get("events", False))),
-                    "pre_s": 1.0, "window_s": 2.5, "veto_s": 3.0, "card_timeout_s": 20.0,
-                    "auto_reveal_s": auto},
+                    "pre_s": RULES.pre_s, "window_s": RULES.window_s, "veto_s": RULES.veto_s,
+                    "card_timeout_s": RULES.card_timeout_s, "auto_reveal_s": auto},
     }
     for key in ("pre_s", "window_s", "veto_s", "card_timeout_s", "bounce_s"):
         if key in settings:
