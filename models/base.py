@@ -91,6 +91,8 @@ class Termination(Enum):
     """The agreed number of turns was played (Cheers)."""
     COURSES_PLAYED = "courses_played"
     """Every course was played, and any tie broken (Raise Your Goblets)."""
+    ABANDONED = "abandoned"
+    """The table stopped the game before its end."""
 
 
 @dataclass(frozen=True)

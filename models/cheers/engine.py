@@ -9,32 +9,80 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from typing import TYPE_CHECKING, ClassVar
 
-from models.base import Happening
+from models.base import Engine, GameType, Happening, Outcome, Termination
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS
 from models.cheers.checks import check_action
 from models.cheers.rules import clinking_cards, goal_holds, over_limit, turn_order
-from models.cheers.setup import Setup
-from models.cheers.table import STEP_CHEERS, STEP_LIMIT, PendingCheers, Table
+from models.cheers.setup import MAX_PLAYERS, MIN_PLAYERS, Setup
+from models.cheers.table import PendingCheers, Step, Table
+from models.cheers.view import TableView, view
 
 #: House rule: the draw pile may be rebuilt from the discards 3 times; the 4th time it runs out ends the game.
 PILE_RUNS = 4
 
 
+#: how a game's ``end_reason`` is told in its outcome
+TERMINATIONS = {"victory": Termination.GOAL_REACHED, "turn_cap": Termination.TURN_CAP,
+                "draw_pile_exhausted": Termination.DRAW_PILE_EXHAUSTED,
+                "abandoned": Termination.ABANDONED}
+
+
 class State(Table):
-    """The table with its rules: legal actions, checks, and what applying an action does."""
+    """The table with its rules: the engine protocol of :mod:`models.base`, turn-based."""
+
+    game_type: ClassVar[GameType] = GameType("cheers", "Cheers", MIN_PLAYERS, MAX_PLAYERS, real_time=False)
+
+    @classmethod
+    def seated(cls, setup: Setup, rng: random.Random) -> State:
+        """The table before the deal: the whole deck is the draw pile; :meth:`start` deals."""
+        return cls(setup=setup, rng=rng, hands={s: [] for s in setup.seats},
+                   fronts={s: [] for s in setup.seats}, draw_pile=list(setup.deck),
+                   turn_player=setup.first)
+
+    def start(self) -> list[Happening]:
+        """Deal: seat 1 draws its hand from the top of the deck, then seat 2, and so on."""
+        out: list[Happening] = []
+        for seat in self.seats:
+            size = self.setup.hand_sizes[seat]
+            self.hands[seat], self.draw_pile = self.draw_pile[:size], self.draw_pile[size:]
+            out.append(Happening("dealt", {"seat": seat, "count": size}, seat=seat,
+                                 private={"cards": list(self.hands[seat])}))
+        out.append(Happening("turn", {"seat": self.setup.first, "turn": 1}))
+        return out
+
+    def view(self, seat: int | None) -> TableView:
+        """Exactly what ``seat`` may know (``None``: the public table)."""
+        return view(self, seat)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Once over: the winning team's seats (none when nobody reached a goal); Cheers keeps no score."""
+        if not self.over or self.end_reason is None:
+            return None
+        winners = tuple(s for s in self.seats if self.winner_team is not None
+                        and self.team(s) == self.winner_team)
+        return Outcome(TERMINATIONS[self.end_reason], winners, {})
+
+    def abandon(self) -> None:
+        """The table stops the game: it is over, nobody won, and no action is taken any more."""
+        self.over, self.end_reason = True, "abandoned"
 
     # -- the rules ----------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (empty once the game is over)."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (by default the current player) may take now: none for a
+        seat the table is not waiting on, and none once the game is over."""
+        if seat is not None and seat != self.current_player:
+            return []
         seat = self.current_player
         if seat is None:
             return []
         step = self.step
-        if step == STEP_LIMIT:
+        if step == Step.LIMIT_DISCARD:
             return [LimitDiscard(seat, cid) for cid in self.fronts[seat]]
-        if step == STEP_CHEERS:
+        if step == Step.CHEERS:
             assert self.cheers is not None
             others = [s for s in self.seats if s != seat]
             pairs = [
@@ -204,17 +252,13 @@ class State(Table):
         return True
 
 
+
 def new_game(setup: Setup, rng: random.Random) -> tuple[State, list[Happening]]:
-    """Deal: seat 1 draws its hand from the top of the deck, then seat 2, and so on."""
-    pile = list(setup.deck)
-    hands: dict[int, list[str]] = {}
-    out: list[Happening] = []
-    for seat in setup.seats:
-        size = setup.hand_sizes[seat]
-        hands[seat], pile = pile[:size], pile[size:]
-        out.append(Happening("dealt", {"seat": seat, "count": size}, seat=seat,
-                             private={"cards": list(hands[seat])}))
-    state = State(setup=setup, rng=rng, hands=hands, fronts={s: [] for s in setup.seats},
-                  draw_pile=pile, turn_player=setup.first)
-    out.append(Happening("turn", {"seat": setup.first, "turn": 1}))
-    return state, out
+    """A dealt table and what the deal did (:meth:`State.seated`, then :meth:`State.start`)."""
+    state = State.seated(setup, rng)
+    return state, state.start()
+
+
+if TYPE_CHECKING:
+    def _implements_the_engine_protocol(state: State) -> Engine[Action, TableView]:
+        return state

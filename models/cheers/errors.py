@@ -5,7 +5,7 @@ All are :class:`models.base.IllegalAction`; the state is left untouched.
 
 from __future__ import annotations
 
-from models.base import IllegalAction, NotYourTurn, UnknownAction
+from models.base import GameIsOver, IllegalAction, NotYourTurn, UnknownAction
 
 __all__ = [
     "BadAction",
@@ -28,10 +28,6 @@ __all__ = [
 
 class BadAction(IllegalAction):
     """A ``do`` payload with a missing or malformed field."""
-
-
-class GameIsOver(IllegalAction):
-    """No action is taken once the game has ended."""
 
 
 class NotThisStep(IllegalAction):

@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from models.cheers.setup import Goal, Setup
 
-STEP_TURN = "turn"
-STEP_CHEERS = "cheers"
-STEP_LIMIT = "limit_discard"
-STEP_OVER = "over"
+
+class Step(StrEnum):
+    """Which decision the table waits on (the value is how events and views name it)."""
+
+    TURN = "turn"
+    """The turn player plays, pushes or discards their hand."""
+    CHEERS = "cheers"
+    """A played card clinked: its target picks the clinking card and gives both away."""
+    LIMIT_DISCARD = "limit_discard"
+    """A front over the limit: its owner discards from it."""
+    OVER = "over"
 
 
 @dataclass
@@ -57,25 +65,25 @@ class Table:
         return self.setup.seats
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         if self.over:
-            return STEP_OVER
+            return Step.OVER
         if self.cheers is not None:
-            return STEP_CHEERS
+            return Step.CHEERS
         if self.limit_queue:
-            return STEP_LIMIT
-        return STEP_TURN
+            return Step.LIMIT_DISCARD
+        return Step.TURN
 
     @property
     def current_player(self) -> int | None:
         """The seat whose decision the table waits on (None once the game is over)."""
         step = self.step
-        if step == STEP_OVER:
+        if step == Step.OVER:
             return None
-        if step == STEP_CHEERS:
+        if step == Step.CHEERS:
             assert self.cheers is not None
             return self.cheers.target
-        if step == STEP_LIMIT:
+        if step == Step.LIMIT_DISCARD:
             return self.limit_queue[0]
         return self.turn_player
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from models.cheers.cards import CARDS, Card
-from models.cheers.engine import State
 from models.cheers.setup import Goal
+from models.cheers.table import Step, Table
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class TableView:
     turn: int
     turn_player: int
     current_player: int | None
-    step: str
+    step: Step
     fronts: Mapping[int, tuple[Card, ...]]
     hand_sizes: Mapping[int, int]
     draw_pile: int
@@ -56,7 +56,7 @@ class TableView:
     teammates: tuple[int, ...] | None = None
 
 
-def view(state: State, seat: int | None) -> TableView:
+def view(state: Table, seat: int | None) -> TableView:
     """Exactly what ``seat`` may know (``None``: what everyone may know)."""
     if seat is not None and seat not in state.setup.teams:
         raise ValueError(f"there is no seat {seat} (seats are 1 to {state.players})")

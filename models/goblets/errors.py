@@ -5,7 +5,7 @@ All are :class:`models.base.IllegalAction`; raising one leaves the game untouche
 
 from __future__ import annotations
 
-from models.base import IllegalAction, NotYourTurn, UnknownAction
+from models.base import GameIsOver, IllegalAction, NotYourTurn, UnknownAction
 
 __all__ = [
     "AbilityAlreadyUsed",
@@ -73,7 +73,3 @@ class NotAllowedNow(IllegalAction):
 
 class BadChoice(IllegalAction):
     """A choice outside what the pending step offers."""
-
-
-class GameIsOver(IllegalAction):
-    """Any action after the game has ended."""

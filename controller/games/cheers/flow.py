@@ -202,7 +202,7 @@ class CheersFlow(TurnBasedFlow):
         self.ctx.emit("game_over", winner=None, reason="abandoned")
         self.phase = "over"
         self._finished = True
-        self.state.over, self.state.end_reason = True, "abandoned"
+        self.state.abandon()
 
     # -- private views --------------------------------------------------------------------
     def _wait_for(self, seat: int, kind: str) -> None:

@@ -15,6 +15,7 @@ from controller.menu import BACK, Choice, MenuState
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS
 from models.cheers.engine import State
+from models.cheers.table import Step
 from models.cheers.rules import clinking_cards
 
 CLOSE = object()  # what nav() returns when the view should close
@@ -50,12 +51,12 @@ class ActionPicker:
         self.seat = seat
         self.path: list[Any] = []
         self.legal = state.legal_actions()
-        if state.step == "cheers" and state.cheers is not None and len(state.cheers.matches) == 1:
+        if state.step == Step.CHEERS and state.cheers is not None and len(state.cheers.matches) == 1:
             self.path.append(state.cheers.matches[0])  # the only card that can clink
         self.menu: MenuState[Any] = self._build()
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         return self.state.step
 
     def nav(self, button: str) -> Action | object | None:
@@ -77,28 +78,28 @@ class ActionPicker:
 
     def _fixed_depth(self) -> int:
         cheers = self.state.cheers
-        return 1 if self.step == "cheers" and cheers is not None and len(cheers.matches) == 1 else 0
+        return 1 if self.step == Step.CHEERS and cheers is not None and len(cheers.matches) == 1 else 0
 
     # -- what a path means -----------------------------------------------------------
     def _complete(self) -> Action | None:
         p = self.path
-        if self.step == "turn":
+        if self.step == Step.TURN:
             if p[0] == "discard" and len(p) == 2:
                 return DiscardHand(self.seat)
             if p[0] == "play" and len(p) == 3:
                 return Play(self.seat, p[1], p[2])
             if p[0] == "push" and len(p) == 3:
                 return Push(self.seat, p[1], p[2])
-        elif self.step == "cheers" and len(p) == 3:
+        elif self.step == Step.CHEERS and len(p) == 3:
             return Cheers(self.seat, p[0], (p[1], p[2]))
-        elif self.step == "limit_discard" and len(p) == 1:
+        elif self.step == Step.LIMIT_DISCARD and len(p) == 1:
             return LimitDiscard(self.seat, p[0])
         return None
 
     def _build(self) -> MenuState[Any]:
-        if self.step == "turn":
+        if self.step == Step.TURN:
             return self._turn_menu()
-        if self.step == "cheers":
+        if self.step == Step.CHEERS:
             return self._cheers_menu()
         cards = [a.card for a in self.legal if isinstance(a, LimitDiscard)]
         return _menu("Too many cards in front: discard one, face down",
