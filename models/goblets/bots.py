@@ -24,6 +24,7 @@ from models.goblets.actions import (
     Toast,
 )
 from models.goblets.engine import Game
+from models.goblets.state import Phase
 from models.goblets.tokens import Token
 
 
@@ -66,7 +67,7 @@ def choose_action(game: Game, rng: random.Random) -> Action:
 
 def play_out(game: Game, rng: random.Random, limit: int = 5000) -> int:
     """Let bots play every seat until the game is over; returns the number of actions."""
-    if game.state.phase == "setup":
+    if game.state.phase == Phase.SETUP:
         game.start()
     moves = 0
     while not game.is_over:

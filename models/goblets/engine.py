@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from models.base import Happening
+from models.base import Engine, GameType, Happening, Outcome, Termination
 from models.goblets import russian, tiebreak
 from models.goblets.actions import (
     Action,
@@ -50,15 +50,18 @@ from models.goblets.setup import (
     FixedDeal,
     begin_course,
     deal_characters,
-    options_from_header,
 )
 from models.goblets.state import (
     COURSES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     RUSSIAN,
     RUSSIAN_VICTORY,
     GameState,
     Options,
+    Phase,
     Step,
+    StepKind,
 )
 from models.goblets.toast import (
     check_choice,
@@ -69,25 +72,24 @@ from models.goblets.toast import (
     reveal_and_score,
 )
 from models.goblets.tokens import Token, as_names
+from models.goblets.view import TableView, public_characters, view
 
 _MOVES = (Pour, Peek, Rotate, Swap, Juggle, Scheme, Spy, Transmute)
-_CHOICES = {"plot": Plot, "taste": Taste, "gamble": Gamble}
+_CHOICES = {StepKind.PLOT: Plot, StepKind.TASTE: Taste, StepKind.GAMBLE: Gamble}
 
 
 class Game:
-    """One game of Raise Your Goblets for 2-12 players."""
+    """One game of Raise Your Goblets for 2-12 players: the engine protocol of
+    :mod:`models.base`, turn-based."""
+
+    game_type: ClassVar[GameType] = GameType("goblets", "Raise Your Goblets", MIN_PLAYERS, MAX_PLAYERS,
+                                               real_time=False)
 
     def __init__(self, options: Options, rng: random.Random, fixed: FixedDeal | None = None,
                  host: int = 1) -> None:
         self.state = GameState(options, host)
         self.rng = rng
         self.fixed = fixed or FixedDeal()
-
-    @classmethod
-    def from_header(cls, header: dict[str, Any], rng: random.Random) -> Game:
-        """A game from a replay header (``players``, ``options``, fixed deal, ``host``)."""
-        options, fixed, host = options_from_header(header)
-        return cls(options, rng, fixed, host)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -103,21 +105,29 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from models.goblets.view import view
-
+    def view(self, seat: int | None) -> TableView:
+        """Exactly what ``seat`` may know; ``None`` is the shared table."""
         return view(self.state, seat)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Once over: the winners (several share a victory), each seat's victory points, and
+        why it ended (Russian Goblette: a player reached the victory points; else the courses
+        were played)."""
+        s = self.state
+        if s.phase != Phase.OVER:
+            return None
+        why = Termination.GOAL_REACHED if s.options.mode == RUSSIAN else Termination.COURSES_PLAYED
+        return Outcome(why, tuple(s.winners), dict(s.vp))
 
     # -- playing -------------------------------------------------------------------------
 
     def start(self) -> list[Happening]:
         """Deal the characters, set the first course and run until someone must decide."""
-        if self.state.phase != "setup":
+        if self.state.phase != Phase.SETUP:
             raise NotAllowedNow("the game has already started")
-        from models.goblets.view import public_characters
-
         deal_characters(self.state, self.rng, self.fixed)
         course = begin_course(self.state, self.rng, self.fixed)
         out: list[Happening] = []
@@ -146,7 +156,7 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise the named error that makes ``action`` illegal now; return if it is legal."""
         s = self.state
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             raise GameIsOver("the game is over")
         step = s.step
         if step is None:
@@ -156,10 +166,10 @@ class Game:
             raise NotYourTurn(f"seat {seat} is not at this table (seats 1-{s.options.players})")
         if seat != step.seat:
             unit = s.units[step.unit]
-            if isinstance(action, Toast) and step.kind in ("turn", "noble_first") \
+            if isinstance(action, Toast) and step.kind in (StepKind.TURN, StepKind.NOBLE_FIRST) \
                     and seat == unit.winetaster:
                 raise WinetasterCannotToast("a Winetaster cannot call the Toast")
-            if isinstance(action, Toast) and step.kind == "turn" and seat == unit.noble:
+            if isinstance(action, Toast) and step.kind == StepKind.TURN and seat == unit.noble:
                 raise ToastNotFirstAction("a Noble may Toast only before their Winetaster plays")
             if seat in s.spent:
                 raise NoActionsLeft(f"seat {seat} has no action left; it is seat {step.seat}'s "
@@ -167,27 +177,27 @@ class Game:
             raise NotYourTurn(f"it is seat {step.seat}'s move ({step.kind}), not seat {seat}'s")
         kind = step.kind
         if isinstance(action, Pass):
-            if kind in ("drink", "choose"):
+            if kind in (StepKind.DRINK, StepKind.CHOOSE):
                 raise BadChoice("you must choose a goblet")
             return
         if isinstance(action, Toast):
-            if kind not in ("turn", "noble_first"):
+            if kind not in (StepKind.TURN, StepKind.NOBLE_FIRST):
                 raise NotAllowedNow("the Toast has already been called")
             self._check_toast(step)
             return
-        if kind == "noble_first":
+        if kind == StepKind.NOBLE_FIRST:
             raise NotAllowedNow("Toast now, or pass and let your Winetaster play first")
-        if kind in ("turn", "final") and isinstance(action, _MOVES):
+        if kind in (StepKind.TURN, StepKind.FINAL) and isinstance(action, _MOVES):
             check_move(s, step, action)
-        elif kind == "free_peek" and isinstance(action, Peek):
+        elif kind == StepKind.FREE_PEEK and isinstance(action, Peek):
             if action.goblet not in (None, s.units[step.unit].place):
                 raise BadChoice("the Winetaster's free Peek looks into your own goblet")
         elif kind in _CHOICES and isinstance(action, (Plot, Taste, Gamble)) \
                 and isinstance(action, _CHOICES[kind]):
             check_choice(s, step, action)
-        elif kind == "drink" and isinstance(action, Drink):
+        elif kind == StepKind.DRINK and isinstance(action, Drink):
             russian.check_drink(s, action)
-        elif kind == "choose" and isinstance(action, Choose):
+        elif kind == StepKind.CHOOSE and isinstance(action, Choose):
             tiebreak.check_choose(s, action)
         else:
             raise NotAllowedNow(f"seat {seat} is asked for a {kind.replace('_', ' ')} step, "
@@ -200,7 +210,7 @@ class Game:
             raise WinetasterCannotToast("a Winetaster cannot call the Toast")
         if step.acted:
             raise ToastNotFirstAction("the Toast must be your first and only action this turn")
-        if unit.winetaster is not None and step.kind == "turn":
+        if unit.winetaster is not None and step.kind == StepKind.TURN:
             raise ToastNotFirstAction("a Noble may Toast only before their Winetaster plays")
         allowance = 1 if s.active_character(unit) is Character.IMPATIENT else 0
         if s.wine_at_turn_start > allowance:
@@ -246,7 +256,7 @@ class Game:
     def _toast(self, seat: int) -> list[Happening]:
         s = self.state
         s.caller = s.last_caller = seat
-        s.phase = "toast"
+        s.phase = Phase.TOAST
         s.spent = set()
         s.queue = final_steps(s, seat)
         return [Happening("toast", {"caller": seat, "course": s.course})] + \
@@ -255,7 +265,7 @@ class Game:
     def _announce(self, step: Step) -> Happening:
         s = self.state
         private: dict[str, Any] = {}
-        if step.kind == "taste":
+        if step.kind == StepKind.TASTE:
             private["goblet"] = as_names(s.places[step.unit].tokens)
         return Happening("turn", {"seat": step.seat, "actions_left": step.actions_left,
                                   "step": step.kind, "phase": s.phase}, seat=step.seat,
@@ -265,7 +275,7 @@ class Game:
         """Run the phases on until a step waits for a seat (or the game ends)."""
         s = self.state
         out: list[Happening] = []
-        while not s.queue and s.phase != "over":
+        while not s.queue and s.phase != Phase.OVER:
             out += self._next_phase()
         if s.queue and new_step:
             out.append(self._announce(s.queue[0]))
@@ -273,24 +283,24 @@ class Game:
 
     def _next_phase(self) -> list[Happening]:
         s = self.state
-        if s.phase == "course":
-            s.phase = "turns"
+        if s.phase == Phase.COURSE:
+            s.phase = Phase.TURNS
             s.turn_unit = (s.unit_of(s.host).index + 1) % len(s.units)
             s.spent = set()
             return self._begin_turn()
-        if s.phase == "turns":
+        if s.phase == Phase.TURNS:
             s.spent = set(s.units[s.turn_unit].seats)
             s.turn_unit = (s.turn_unit + 1) % len(s.units)
             return self._begin_turn()
-        if s.phase == "toast":
+        if s.phase == Phase.TOAST:
             if s.options.mode == RUSSIAN:
                 return russian.begin_drinking(s)
-            s.phase = "drink"
+            s.phase = Phase.DRINK
             s.queue = drink_steps(s)
             return []
-        if s.phase == "drink":
+        if s.phase == Phase.DRINK:
             return reveal_and_score(s) + self._end_course()
-        if s.phase == "tiebreak":
+        if s.phase == Phase.TIEBREAK:
             assert s.tie is not None
             return self._game_over([s.tie.winner] if s.tie.winner else [])
         raise AssertionError(f"no step in phase {s.phase}")
@@ -301,12 +311,12 @@ class Game:
         s.wine_at_turn_start = unit.screen[Token.WINE]
         if unit.winetaster is None:
             actions = 1 if s.options.mode == RUSSIAN else 2
-            s.queue = [Step("turn", unit.noble, unit.index, actions)]
+            s.queue = [Step(StepKind.TURN, unit.noble, unit.index, actions)]
             return []
-        s.queue = [Step("turn", unit.winetaster, unit.index), Step("turn", unit.noble, unit.index)]
+        s.queue = [Step(StepKind.TURN, unit.winetaster, unit.index), Step(StepKind.TURN, unit.noble, unit.index)]
         allowance = 1 if s.active_character(unit) is Character.IMPATIENT else 0
         if s.wine_at_turn_start <= allowance:
-            s.queue.insert(0, Step("noble_first", unit.noble, unit.index))
+            s.queue.insert(0, Step(StepKind.NOBLE_FIRST, unit.noble, unit.index))
         return []
 
     def _russian_course_won(self) -> list[Happening]:
@@ -339,7 +349,7 @@ class Game:
 
     def _game_over(self, winners: list[int]) -> list[Happening]:
         s = self.state
-        s.phase = "over"
+        s.phase = Phase.OVER
         s.queue = []
         s.winners = winners
         ranking = sorted(s.seats, key=lambda x: (-s.vp[x], x not in winners, x))
@@ -350,10 +360,11 @@ class Game:
 
     # -- choices for menus and bots -------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for the seat to move (what menus and bots offer)."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action for ``seat`` (by default the seat to move): what menus and bots
+        offer; none for a seat the game is not waiting on."""
         step = self.state.step
-        if step is None or self.is_over:
+        if step is None or self.is_over or (seat is not None and seat != step.seat):
             return []
         return [a for a in self._candidates(step) if self.is_legal(a)]
 
@@ -363,7 +374,7 @@ class Game:
         places = range(1, len(s.places) + 1)
         kind = step.kind
         out: list[Action] = []
-        if kind in ("turn", "final"):
+        if kind in (StepKind.TURN, StepKind.FINAL):
             kinds = [t for t in Token if unit.screen[t] > 0]
             out += [Pour(seat, p, (t,)) for t in kinds for p in places]
             if s.active_character(unit) is Character.BARTENDER:
@@ -383,19 +394,24 @@ class Game:
             out += [Spy(seat, u.noble) for u in s.units if u is not unit]
             out += [Transmute(seat, Token.ANTIDOTE), Transmute(seat, Token.POISON)]
             out += [Toast(seat), Pass(seat)]
-        elif kind == "noble_first":
+        elif kind == StepKind.NOBLE_FIRST:
             out += [Toast(seat), Pass(seat)]
-        elif kind == "free_peek":
+        elif kind == StepKind.FREE_PEEK:
             out += [Peek(seat), Pass(seat)]
-        elif kind == "plot":
+        elif kind == StepKind.PLOT:
             out += [Plot(seat, u.noble) for u in s.units if u is not unit] + [Pass(seat)]
-        elif kind == "taste":
+        elif kind == StepKind.TASTE:
             out += [Taste(seat, t) for t in Token] + [Pass(seat)]
-        elif kind == "gamble":
+        elif kind == StepKind.GAMBLE:
             out += [Gamble(seat), Pass(seat)]
-        elif kind == "drink":
+        elif kind == StepKind.DRINK:
             out += [Drink(seat, p) for p in places]
-        elif kind == "choose":
+        elif kind == StepKind.CHOOSE:
             assert s.tie is not None
             out += [Choose(seat, g) for g in range(1, len(s.tie.goblets) + 1)]
         return out
+
+
+if TYPE_CHECKING:
+    def _implements_the_engine_protocol(game: Game) -> Engine[Action, TableView]:
+        return game

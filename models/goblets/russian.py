@@ -11,7 +11,7 @@ from __future__ import annotations
 from models.base import Happening
 from models.goblets.actions import Drink
 from models.goblets.errors import BadChoice
-from models.goblets.state import GameState, Step
+from models.goblets.state import GameState, Phase, Step, StepKind
 from models.goblets.tokens import Token, as_names, survives
 
 
@@ -21,14 +21,14 @@ def begin_drinking(state: GameState) -> list[Happening]:
     caller = state.caller or 1
     state.alive = [(caller + k) % n + 1 for k in range(n)]
     state.drinker = 0
-    state.phase = "russian_drink"
+    state.phase = Phase.RUSSIAN_DRINK
     state.queue = [_step(state)]
     return []
 
 
 def _step(state: GameState) -> Step:
     seat = state.alive[state.drinker]
-    return Step("drink", seat, state.unit_of(seat).index)
+    return Step(StepKind.DRINK, seat, state.unit_of(seat).index)
 
 
 def check_drink(state: GameState, action: Drink) -> None:

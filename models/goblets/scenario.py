@@ -15,7 +15,9 @@ from models.base import Happening
 from models.goblets.actions import Action, Pass, Pour, Toast, parse_action
 from models.goblets.characters import Character
 from models.goblets.engine import Game
-from models.goblets.setup import options_from_header
+from models.goblets.houses import House
+from models.goblets.setup import FixedDeal
+from models.goblets.state import Options, StepKind
 from models.goblets.tokens import Token
 
 
@@ -26,20 +28,32 @@ def table(players: int = 4, seed: int = 0, *, goblets: list[str] | dict[int, lis
           tie_break: list[str] | None = None, dealt: bool = False) -> Game:
     """A started game with a fixed deal. ``characters`` gives only those seats a character
     (the others have none) unless ``dealt`` deals the rest at random."""
-    header: dict[str, Any] = {"game": "goblets", "seed": seed, "players": players, "host": host,
-                              "options": {"variants": list(variants), "characters": dealt}}
-    for key, value in (("goblets", goblets), ("targets", targets), ("loyalty", loyalty),
-                       ("tie_break", tie_break)):
-        if value is not None:
-            header[key] = value
-    if dealt and characters:
-        header["characters"] = characters
-    options, fixed, host_seat = options_from_header(header)
-    game = Game(options, random.Random(seed), fixed, host_seat)
+    fixed = FixedDeal(
+        characters={int(s): Character.parse(c) for s, c in characters.items()}
+        if dealt and characters else {},
+        targets={course: {int(s): House.parse(h) for s, h in deal.items()}
+                 for course, deal in _by_course(targets).items()},
+        goblets={course: [Token.parse(t) for t in pours]
+                 for course, pours in _by_course(goblets).items()},
+        loyalty={course: {int(s): c for s, c in deal.items()}
+                 for course, deal in _by_course(loyalty).items()},
+        tie_break=[Token.parse(t) for t in tie_break] if tie_break else None)
+    options = Options(players, memory="memory" in variants, legacy="legacy" in variants,
+                      characters=dealt)
+    game = Game(options, random.Random(seed), fixed, host)
     if characters and not dealt:
         game.state.characters = {int(s): Character.parse(c) for s, c in characters.items()}
     game.start()
     return game
+
+
+def _by_course(deal: Any) -> dict[int, Any]:
+    """A deal keyed by course, or a bare one meaning course 1."""
+    if not deal:
+        return {}
+    if isinstance(deal, dict) and all(isinstance(v, (dict, list)) for v in deal.values()):
+        return {int(k): v for k, v in deal.items()}
+    return {1: deal}
 
 
 def play(game: Game, *actions: Action | dict[str, Any]) -> list[Happening]:
@@ -63,15 +77,15 @@ def pour_wine_until_toast(game: Game, caller: int) -> list[Happening]:
         step = game.step
         assert step is not None, "the game ended before the Toast"
         unit = game.state.units[step.unit]
-        if step.kind == "noble_first":
+        if step.kind == StepKind.NOBLE_FIRST:
             out += game.apply(Toast(step.seat) if step.seat == caller else Pass(step.seat))
             if step.seat == caller:
                 return out
             continue
-        if step.kind == "turn" and step.seat == caller and not step.acted and \
+        if step.kind == StepKind.TURN and step.seat == caller and not step.acted and \
                 game.is_legal(Toast(caller)):
             return out + game.apply(Toast(caller))
-        if step.kind == "turn" and unit.screen[Token.WINE] > 0:
+        if step.kind == StepKind.TURN and unit.screen[Token.WINE] > 0:
             out += game.apply(Pour(step.seat, unit.place, (Token.WINE,)))
         else:
             out += game.apply(Pass(step.seat))
@@ -84,7 +98,7 @@ def pass_until(game: Game, phase: str | None = None, kind: str | None = None) ->
     while not game.is_over and game.step is not None:
         if (phase and game.state.phase == phase) or (kind and game.step.kind == kind):
             break
-        if game.step.kind in ("drink", "choose"):
+        if game.step.kind in (StepKind.DRINK, StepKind.CHOOSE):
             break
         out += game.apply(Pass(game.step.seat))
     return out

@@ -1,6 +1,6 @@
 """Setting the table and the Appetizers: seating, screens, goblets, targets, characters.
 
-Every draw comes from the injected ``random.Random`` or from the header's fixed deal, so
+Every draw comes from the injected ``random.Random`` or from the fixed deal, so
 a seed (or a scripted deal) reproduces a game exactly.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from models.base import Happening
 from models.goblets.characters import DECK, Character
@@ -22,7 +21,9 @@ from models.goblets.state import (
     GameState,
     Goblet,
     Options,
+    Phase,
     Step,
+    StepKind,
     Unit,
 )
 from models.goblets.tokens import SCREEN_START, Token, goblet_setup
@@ -31,12 +32,12 @@ WINETASTER_CARDS = ("loyal",) * 5 + ("traitor",)
 
 
 class SetupError(ValueError):
-    """A header or fixed deal the game cannot start from; the message names the bad field."""
+    """A set-up or fixed deal the game cannot start from; the message names the bad field."""
 
 
 @dataclass(frozen=True)
 class FixedDeal:
-    """What a header may fix instead of leaving it to chance (course 1 unless keyed by course).
+    """What a set-up may fix instead of leaving it to chance (course 1 unless keyed by course).
 
     ``goblets``: course -> one token per place; ``targets``: course -> seat -> house;
     ``loyalty``: course -> seat -> card; ``characters``: seat -> character; ``tie_break``.
@@ -47,93 +48,6 @@ class FixedDeal:
     goblets: dict[int, list[Token]] = field(default_factory=dict)
     loyalty: dict[int, dict[int, str]] = field(default_factory=dict)
     tie_break: list[Token] | None = None
-
-
-def _seat(raw: Any, players: int, what: str) -> int:
-    try:
-        seat = int(raw)
-    except (TypeError, ValueError):
-        raise SetupError(f"{what}: {raw!r} is not a seat number") from None
-    if not 1 <= seat <= players:
-        raise SetupError(f"{what}: seat {seat} is not at this table (seats 1-{players})")
-    return seat
-
-
-def _by_course(raw: Any) -> dict[int, Any]:
-    """A per-course mapping ``{"1": ..., "2": ...}``, or a bare deal meaning course 1."""
-    if not raw:
-        return {}
-    if isinstance(raw, dict) and all(isinstance(v, (dict, list)) for v in raw.values()):
-        try:
-            return {int(k): v for k, v in raw.items()}
-        except ValueError:
-            raise SetupError(f"per-course deals are keyed by course number, got {list(raw)}") \
-                from None
-    return {1: raw}
-
-
-def options_from_header(header: dict[str, Any]) -> tuple[Options, FixedDeal, int]:
-    """Options, fixed deal and host from a replay header; :class:`SetupError` names what is wrong."""
-    players = header.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 12:
-        raise SetupError(f"players must be a whole number from 2 to 12, got {players!r}")
-    opts = header.get("options") or {}
-    if not isinstance(opts, dict):
-        raise SetupError(f"options must be an object, got {opts!r}")
-    variants = opts.get("variants", [])
-    if not isinstance(variants, list):
-        raise SetupError(f"options.variants must be a list, got {variants!r}")
-    known = {"memory", "legacy", "russian", "winetasters"}
-    for v in variants:
-        if v not in known:
-            raise SetupError(f"unknown variant {v!r} (known: {', '.join(sorted(known))})")
-    options = Options(players, memory="memory" in variants, legacy="legacy" in variants,
-                      characters=bool(opts.get("characters", True)))
-    if "russian" in variants and options.mode != RUSSIAN:
-        raise SetupError(f"Russian Goblette is for 2-3 players, not {players}")
-    if "winetasters" in variants and options.mode != WINETASTERS:
-        raise SetupError(f"Winetasters is for 7-12 players, not {players}")
-    host = _seat(header.get("host", 1), players, "host")
-    return options, _fixed(header, options), host
-
-
-def _fixed(header: dict[str, Any], options: Options) -> FixedDeal:
-    n = options.players
-    chars: dict[int, Character] = {}
-    for seat, name in (header.get("characters") or {}).items():
-        try:
-            ch = Character.parse(name)
-        except ValueError as exc:
-            raise SetupError(f"characters: {exc}") from None
-        if ch in chars.values():
-            raise SetupError(f"characters: {ch.title} is dealt twice (one card of each)")
-        chars[_seat(seat, n, "characters")] = ch
-    targets: dict[int, dict[int, House]] = {}
-    for course, deal in _by_course(header.get("targets") or {}).items():
-        try:
-            targets[course] = {_seat(s, n, "targets"): House.parse(h) for s, h in deal.items()}
-        except (ValueError, AttributeError) as exc:
-            raise SetupError(f"targets: {exc}") from None
-    goblets: dict[int, list[Token]] = {}
-    raw_goblets = header.get("goblets")
-    if raw_goblets:
-        for course, pours in _by_course(raw_goblets).items():
-            try:
-                goblets[course] = [Token.parse(t) for t in pours]
-            except (ValueError, TypeError) as exc:
-                raise SetupError(f"goblets: {exc}") from None
-    loyalty: dict[int, dict[int, str]] = {}
-    for course, deal in _by_course(header.get("loyalty") or {}).items():
-        for card in deal.values():
-            if card not in ("loyal", "traitor"):
-                raise SetupError(f"loyalty: {card!r} is not a Winetaster card (loyal or traitor)")
-        loyalty[course] = {_seat(s, n, "loyalty"): c for s, c in deal.items()}
-    tie = header.get("tie_break")
-    try:
-        tie_tokens = [Token.parse(t) for t in tie] if tie else None
-    except (ValueError, TypeError) as exc:
-        raise SetupError(f"tie_break: {exc}") from None
-    return FixedDeal(chars, targets, goblets, loyalty, tie_tokens)
 
 
 def seating(options: Options, course: int) -> list[tuple[int, int | None]]:
@@ -211,7 +125,7 @@ def begin_course(state: GameState, rng: random.Random, fixed: FixedDeal) -> list
     if opts.mode == WINETASTERS:
         _deal_winetaster_cards(state, rng, fixed)
     plots = _course_abilities(state)
-    state.phase = "course"
+    state.phase = Phase.COURSE
     state.queue = plots
     happenings.append(Happening("course", {
         "course": state.course, "host": state.host,
@@ -309,7 +223,7 @@ def _course_abilities(state: GameState) -> list[Step]:
         elif ch is Character.HOARDER:
             unit.screen += _take(state, Counter({Token.WINE: 1}))
         elif ch is Character.PLOTTER:
-            steps.append(Step("plot", unit.noble, unit.index))
+            steps.append(Step(StepKind.PLOT, unit.noble, unit.index))
     return steps
 
 
@@ -320,6 +234,5 @@ __all__ = [
     "begin_course",
     "deal_characters",
     "draw_character",
-    "options_from_header",
     "seating",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from models.goblets.characters import Character
@@ -20,12 +21,14 @@ WINETASTERS = "winetasters"  # 7-12 players: Nobles and their Winetasters
 RUSSIAN_GOBLETS = 6
 COURSES = 3
 RUSSIAN_VICTORY = 3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 12
 
 
 def mode_for(players: int) -> str:
     """The way the box seats a table of ``players``: Russian Goblette, banquet or Winetasters."""
-    if not 2 <= players <= 12:
-        raise ValueError(f"Raise Your Goblets is for 2 to 12 players, not {players}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Raise Your Goblets is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if players <= 3:
         return RUSSIAN
     return BANQUET if players <= 6 else WINETASTERS
@@ -92,17 +95,45 @@ class Unit:
         return self.index + 1
 
 
+class Phase(StrEnum):
+    """Where a game stands (the value is how events and views name it)."""
+
+    SETUP = "setup"
+    COURSE = "course"
+    TURNS = "turns"
+    TOAST = "toast"
+    DRINK = "drink"
+    RUSSIAN_DRINK = "russian_drink"
+    TIEBREAK = "tiebreak"
+    OVER = "over"
+
+
+class StepKind(StrEnum):
+    """What a step asks of its seat (the value is how events and views name it)."""
+
+    TURN = "turn"
+    """Regular actions."""
+    NOBLE_FIRST = "noble_first"
+    """A Noble may Toast before their Winetaster."""
+    FINAL = "final"
+    """A toast-phase final action."""
+    FREE_PEEK = "free_peek"
+    """A Winetaster's free Peek in the toast phase."""
+    PLOT = "plot"
+    TASTE = "taste"
+    GAMBLE = "gamble"
+    """Ability choices."""
+    DRINK = "drink"
+    """Russian Goblette: drink a goblet."""
+    CHOOSE = "choose"
+    """The tie-break: take a goblet."""
+
+
 @dataclass
 class Step:
-    """Whose move the game waits for, and what kind.
+    """Whose move the game waits for, and what kind."""
 
-    kinds: ``turn`` (regular actions), ``noble_first`` (a Noble may Toast before their
-    Winetaster), ``final`` (a toast-phase final action), ``free_peek`` (a Winetaster's free
-    Peek in the toast phase), ``plot``, ``taste``, ``gamble`` (ability choices), ``drink``
-    (Russian Goblette), ``choose`` (tie-break).
-    """
-
-    kind: str
+    kind: StepKind
     seat: int
     unit: int
     actions_left: int = 1
@@ -131,7 +162,7 @@ class GameState:
     host: int
     pool: Counter[Token] = field(default_factory=lambda: Counter(POOL))
     course: int = 0
-    phase: str = "setup"  # course, turns, toast, drink, russian_drink, tiebreak, over
+    phase: Phase = Phase.SETUP
     characters: dict[int, Character] = field(default_factory=dict)
     deck: list[Character] = field(default_factory=list)
     discard: list[Character] = field(default_factory=list)

@@ -11,7 +11,7 @@ from collections import Counter
 from models.base import Happening
 from models.goblets.actions import Choose
 from models.goblets.errors import BadChoice
-from models.goblets.state import GameState, Step, TieBreak
+from models.goblets.state import GameState, Phase, Step, StepKind, TieBreak
 from models.goblets.tokens import Token
 
 
@@ -33,8 +33,8 @@ def begin_tie_break(state: GameState, rng: random.Random, tied: list[int],
         rng.shuffle(goblets)
     state.pool.subtract(Counter(goblets))
     state.tie = TieBreak(order, goblets)
-    state.phase = "tiebreak"
-    state.queue = [Step("choose", order[0], state.unit_of(order[0]).index)]
+    state.phase = Phase.TIEBREAK
+    state.queue = [Step(StepKind.CHOOSE, order[0], state.unit_of(order[0]).index)]
     return [Happening("tie_break", {"seats": order, "goblets": len(goblets)})]
 
 
@@ -58,7 +58,7 @@ def choose(state: GameState, action: Choose) -> list[Happening]:
             last = next(g for g in range(1, len(tie.goblets) + 1) if g not in tie.taken.values())
             out.append(_reveal(tie, left[0], last))
         else:
-            state.queue = [Step("choose", left[0], state.unit_of(left[0]).index)]
+            state.queue = [Step(StepKind.CHOOSE, left[0], state.unit_of(left[0]).index)]
             return out
     state.queue = []
     return out

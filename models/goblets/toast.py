@@ -10,7 +10,7 @@ from models.goblets.actions import Gamble, Plot, Taste
 from models.goblets.characters import Character
 from models.goblets.errors import BadChoice
 from models.goblets.scoring import Drinker, course_points, winetaster_points
-from models.goblets.state import COURSES, RUSSIAN, WINETASTERS, GameState, Step, Unit
+from models.goblets.state import COURSES, RUSSIAN, WINETASTERS, GameState, Step, StepKind, Unit
 from models.goblets.tokens import Token, as_names, survives
 
 
@@ -31,9 +31,9 @@ def final_steps(state: GameState, caller: int) -> list[Step]:
     steps: list[Step] = []
     for unit in order:
         if unit.winetaster is not None:
-            steps.append(Step("free_peek", unit.winetaster, unit.index))
+            steps.append(Step(StepKind.FREE_PEEK, unit.winetaster, unit.index))
         times = 2 if state.active_character(unit) is Character.TOASTMASTER else 1
-        steps.extend(Step("final", unit.noble, unit.index) for _ in range(times))
+        steps.extend(Step(StepKind.FINAL, unit.noble, unit.index) for _ in range(times))
     return steps
 
 
@@ -43,9 +43,9 @@ def drink_steps(state: GameState) -> list[Step]:
     for unit in units_from_left_of(state, state.caller or 1):
         ch = state.active_character(unit)
         if ch is Character.TASTER:
-            steps.append(Step("taste", unit.noble, unit.index))
+            steps.append(Step(StepKind.TASTE, unit.noble, unit.index))
         elif ch is Character.GAMBLER:
-            steps.append(Step("gamble", unit.noble, unit.index))
+            steps.append(Step(StepKind.GAMBLE, unit.noble, unit.index))
     return steps
 
 

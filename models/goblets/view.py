@@ -8,10 +8,69 @@ move it is, and the victory points once the game is over.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from models.goblets.state import GameState
+from models.goblets.state import GameState, Phase, StepKind
 from models.goblets.tokens import as_names
+
+
+class TurnView(TypedDict):
+    seat: int
+    step: StepKind
+    actions_left: int
+
+
+class UnitView(TypedDict):
+    """One "player": a seat, or a Noble with their Winetaster, and their goblet's place."""
+
+    house: str
+    colour: str
+    place: int
+    noble: int
+    winetaster: int | None
+    seats: list[int]
+    target: str | None
+
+
+class GobletView(TypedDict):
+    """A goblet as the table sees it: never its contents."""
+
+    place: int
+    coaster: str | None
+    poured_by: list[int]
+    drunk_by: int | None
+
+
+class TableView(TypedDict):
+    """What the table sees (``view(state, None)``); a seat's view adds the keys marked private."""
+
+    game: str
+    mode: str
+    variants: list[str]
+    players: int
+    course: int
+    phase: Phase
+    host: int
+    caller: int | None
+    turn: TurnView | None
+    units: list[UnitView]
+    goblets: list[GobletView]
+    characters: dict[int, str]
+    vp: dict[int, int] | None
+    winners: list[int] | None
+    tie_break: NotRequired[dict[str, Any]]
+    # private: only in the view of ``seat``
+    seat: NotRequired[int]
+    character: NotRequired[str | None]
+    ability: NotRequired[str | None]
+    vp_own: NotRequired[int]
+    screen: NotRequired[dict[str, int]]
+    house: NotRequired[str]
+    place: NotRequired[int]
+    winetaster_card: NotRequired[str | None]
+    noble_character: NotRequired[str | None]
+    goblet: NotRequired[dict[str, int]]
+    seen: NotRequired[list[dict[str, Any]]]
 
 
 def public_characters(state: GameState) -> dict[int, str]:
@@ -20,11 +79,11 @@ def public_characters(state: GameState) -> dict[int, str]:
     return {s: c.title for s, c in state.characters.items() if s not in tasters}
 
 
-def view(state: GameState, seat: int | None) -> dict[str, Any]:
+def view(state: GameState, seat: int | None) -> TableView:
     """Exactly what ``seat`` may know; ``None`` is the shared table."""
     step = state.step
-    over = state.phase == "over"
-    out: dict[str, Any] = {
+    over = state.phase == Phase.OVER
+    out: TableView = {
         "game": "goblets",
         "mode": state.options.mode,
         "variants": state.options.variants,
@@ -71,7 +130,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
             out["winetaster_card"] = unit.loyalty
             out["noble_character"] = (state.characters[unit.noble].title
                                       if unit.noble in state.characters else None)
-        if step is not None and step.seat == seat and step.kind == "taste":
+        if step is not None and step.seat == seat and step.kind == StepKind.TASTE:
             out["goblet"] = as_names(state.places[unit.index].tokens)
     out["seen"] = [dict(x) for x in state.seen.get(seat, []) if x["course"] == state.course]
     return out

@@ -311,10 +311,10 @@ def test_alchemist_free_action_does_not_count_as_the_first_action() -> None:
 def test_a_winetasters_face_down_character_is_never_in_a_public_event():
     import random
 
-    from models.goblets.engine import Game
+    from controller.games.goblets.header import game_from_header
 
     header = {"game": "goblets", "seed": 5, "players": 7, "options": {"variants": [], "characters": True}}
-    game = Game.from_header(header, random.Random(5))
+    game = game_from_header(header, random.Random(5))
     happenings = game.start()
     public = next(h for h in happenings if h.event == "characters").fields["characters"]
     tasters = [s for s, c in game.state.characters.items() if s not in public]

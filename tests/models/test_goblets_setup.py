@@ -7,11 +7,12 @@ from collections import Counter
 
 import pytest
 
+from controller.games.goblets.header import game_from_header, options_from_header
 from models.goblets import Game, Options, SetupError
 from models.goblets import setup as setup_mod
 from models.goblets.houses import House
 from models.goblets.scenario import pass_until, pour_wine_until_toast, table
-from models.goblets.setup import options_from_header, seating
+from models.goblets.setup import seating
 from models.goblets.state import GameState, Unit
 from models.goblets.tokens import POOL, Token
 
@@ -181,6 +182,6 @@ def test_characters_dealt_one_per_seat_from_the_shuffled_21() -> None:
 
 
 def test_the_first_host_is_seat_1_unless_the_header_names_one() -> None:
-    game = Game.from_header({"players": 5}, random.Random(1))
+    game = game_from_header({"players": 5}, random.Random(1))
     game.start()
     assert game.state.host == 1 and game.current_player == 2

@@ -24,7 +24,7 @@ from controller.turns import TurnBasedFlow
 from hardware.display.widgets import Scene
 from models.base import Happening, IllegalAction
 from models.cheers.actions import Action, action_from_dict
-from models.cheers.engine import new_game
+from models.cheers.engine import State, new_game
 from models.cheers.view import view
 
 SOUNDS = {"cheers_called": "claim", "cheers": "drink", "victory": "win", "limit_discard": "penalty"}
@@ -33,10 +33,10 @@ SOUNDS = {"cheers_called": "claim", "cheers": "drink", "victory": "win", "limit_
 class CheersFlow(TurnBasedFlow):
     """The Cheers game flow (``game = "cheers"``)."""
 
-    game = "cheers"
-    title = "Cheers"
-    min_players = 3
-    max_players = 6
+    game = State.game_type.name
+    title = State.game_type.title
+    min_players = State.game_type.min_players
+    max_players = State.game_type.max_players
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:

@@ -15,8 +15,8 @@ from controller.menu import BACK, Choice, MenuState
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS
 from models.cheers.engine import State
-from models.cheers.table import Step
 from models.cheers.rules import clinking_cards
+from models.cheers.table import Step
 
 CLOSE = object()  # what nav() returns when the view should close
 

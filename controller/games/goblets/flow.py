@@ -20,7 +20,7 @@ from typing import Any
 from controller.clock import TimerHandle
 from controller.flow import FlowContext, HeaderError, Question
 from controller.games.goblets import scenes
-from controller.games.goblets.header import header_from_answers, setup_questions
+from controller.games.goblets.header import game_from_header, header_from_answers, setup_questions
 from controller.games.goblets.menus import CLOSE, ActionPicker
 from controller.privacy import BUZZER_SEATS, PrivateGate
 from controller.turns import TurnBasedFlow
@@ -39,10 +39,10 @@ VIEW_TIMEOUT_S = 45.0
 class GobletsFlow(TurnBasedFlow):
     """The Raise Your Goblets game flow (``game = "goblets"``), 2 to 12 players."""
 
-    game = "goblets"
-    title = "Raise Your Goblets"
-    min_players = 2
-    max_players = 12
+    game = Game.game_type.name
+    title = Game.game_type.title
+    min_players = Game.game_type.min_players
+    max_players = Game.game_type.max_players
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
@@ -56,7 +56,7 @@ class GobletsFlow(TurnBasedFlow):
     def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
         super().__init__(ctx, header)
         try:
-            self.engine = Game.from_header(header, ctx.rng)
+            self.engine = game_from_header(header, ctx.rng)
         except SetupError as exc:
             raise HeaderError(f"goblets: {exc}") from None
         players = self.engine.state.options.players

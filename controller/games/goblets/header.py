@@ -1,11 +1,28 @@
-"""Raise Your Goblets set-up questions (players, variants, characters) and the header."""
+"""Raise Your Goblets set-up questions (players, variants, characters) and its header.
+
+A header (a replay's line 1, or what the set-up questions made) is read here into the
+engine's typed set-up (:class:`Options`, the :class:`FixedDeal`, the host)::
+
+    {"game": "goblets", "seed": 3, "players": 5, "host": 1,
+     "options": {"variants": ["memory"], "characters": true},
+     "characters": {"1": "Juggler"}, "targets": {"1": "McToadery", ...},
+     "goblets": ["wine", "poison", ...], "loyalty": {...}, "tie_break": [...]}
+
+``targets``, ``goblets`` and ``loyalty`` may be keyed by course (``{"1": ..., "2": ...}``).
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from controller.flow import HeaderError, Question
-from models.goblets.setup import SetupError, options_from_header
+from models.goblets.characters import Character
+from models.goblets.engine import Game
+from models.goblets.houses import House
+from models.goblets.setup import FixedDeal, SetupError
+from models.goblets.state import RUSSIAN, WINETASTERS, Options
+from models.goblets.tokens import Token
 
 ON_OFF = [("Off", False), ("On", True)]
 
@@ -46,3 +63,96 @@ def check_header(header: dict[str, Any]) -> None:
         options_from_header(header)
     except SetupError as exc:
         raise HeaderError(f"goblets: {exc}") from None
+
+
+def game_from_header(header: dict[str, Any], rng: random.Random) -> Game:
+    """A game (not yet started) from a header; :class:`SetupError` names what is wrong."""
+    options, fixed, host = options_from_header(header)
+    return Game(options, rng, fixed, host)
+
+
+def _seat(raw: Any, players: int, what: str) -> int:
+    try:
+        seat = int(raw)
+    except (TypeError, ValueError):
+        raise SetupError(f"{what}: {raw!r} is not a seat number") from None
+    if not 1 <= seat <= players:
+        raise SetupError(f"{what}: seat {seat} is not at this table (seats 1-{players})")
+    return seat
+
+
+def _by_course(raw: Any) -> dict[int, Any]:
+    """A per-course mapping ``{"1": ..., "2": ...}``, or a bare deal meaning course 1."""
+    if not raw:
+        return {}
+    if isinstance(raw, dict) and all(isinstance(v, (dict, list)) for v in raw.values()):
+        try:
+            return {int(k): v for k, v in raw.items()}
+        except ValueError:
+            raise SetupError(f"per-course deals are keyed by course number, got {list(raw)}") \
+                from None
+    return {1: raw}
+
+
+def options_from_header(header: dict[str, Any]) -> tuple[Options, FixedDeal, int]:
+    """Options, fixed deal and host from a replay header; :class:`SetupError` names what is wrong."""
+    players = header.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 12:
+        raise SetupError(f"players must be a whole number from 2 to 12, got {players!r}")
+    opts = header.get("options") or {}
+    if not isinstance(opts, dict):
+        raise SetupError(f"options must be an object, got {opts!r}")
+    variants = opts.get("variants", [])
+    if not isinstance(variants, list):
+        raise SetupError(f"options.variants must be a list, got {variants!r}")
+    known = {"memory", "legacy", "russian", "winetasters"}
+    for v in variants:
+        if v not in known:
+            raise SetupError(f"unknown variant {v!r} (known: {', '.join(sorted(known))})")
+    options = Options(players, memory="memory" in variants, legacy="legacy" in variants,
+                      characters=bool(opts.get("characters", True)))
+    if "russian" in variants and options.mode != RUSSIAN:
+        raise SetupError(f"Russian Goblette is for 2-3 players, not {players}")
+    if "winetasters" in variants and options.mode != WINETASTERS:
+        raise SetupError(f"Winetasters is for 7-12 players, not {players}")
+    host = _seat(header.get("host", 1), players, "host")
+    return options, _fixed(header, options), host
+
+
+def _fixed(header: dict[str, Any], options: Options) -> FixedDeal:
+    n = options.players
+    chars: dict[int, Character] = {}
+    for seat, name in (header.get("characters") or {}).items():
+        try:
+            ch = Character.parse(name)
+        except ValueError as exc:
+            raise SetupError(f"characters: {exc}") from None
+        if ch in chars.values():
+            raise SetupError(f"characters: {ch.title} is dealt twice (one card of each)")
+        chars[_seat(seat, n, "characters")] = ch
+    targets: dict[int, dict[int, House]] = {}
+    for course, deal in _by_course(header.get("targets") or {}).items():
+        try:
+            targets[course] = {_seat(s, n, "targets"): House.parse(h) for s, h in deal.items()}
+        except (ValueError, AttributeError) as exc:
+            raise SetupError(f"targets: {exc}") from None
+    goblets: dict[int, list[Token]] = {}
+    raw_goblets = header.get("goblets")
+    if raw_goblets:
+        for course, pours in _by_course(raw_goblets).items():
+            try:
+                goblets[course] = [Token.parse(t) for t in pours]
+            except (ValueError, TypeError) as exc:
+                raise SetupError(f"goblets: {exc}") from None
+    loyalty: dict[int, dict[int, str]] = {}
+    for course, deal in _by_course(header.get("loyalty") or {}).items():
+        for card in deal.values():
+            if card not in ("loyal", "traitor"):
+                raise SetupError(f"loyalty: {card!r} is not a Winetaster card (loyal or traitor)")
+        loyalty[course] = {_seat(s, n, "loyalty"): c for s, c in deal.items()}
+    tie = header.get("tie_break")
+    try:
+        tie_tokens = [Token.parse(t) for t in tie] if tie else None
+    except (ValueError, TypeError) as exc:
+        raise SetupError(f"tie_break: {exc}") from None
+    return FixedDeal(chars, targets, goblets, loyalty, tie_tokens)
