@@ -23,6 +23,9 @@ from hardware.sound import Speaker
 
 log = logging.getLogger(__name__)
 
+#: how far game timers run behind real time while toasts are heard: a recogniser reports a
+#: toast after the word, and a toast that ended in time must still count
+REPORT_LAG_S = 0.5
 #: the listener's status -> whether the box can hear toasts
 HEARING = {"ok": True, "back": True, "no microphone": False, "lost": False}
 
@@ -145,7 +148,7 @@ class Box:
                 listener.stop()
                 return
             # a window's verdict waits for a toast that ended in time but is still being decoded
-            self._on_loop(setattr, self.shell, "decision_lag_s", 0.5)
+            self._on_loop(setattr, self.shell, "decision_lag_s", REPORT_LAG_S)
         except Exception as exc:  # no speech must never stop the party
             if self.keyboard is not None:  # the simulator still hears what is typed
                 log.warning("speech unavailable (%s): type toasts with T", exc)
@@ -170,7 +173,10 @@ class Box:
         self.loop = asyncio.get_running_loop()
         band = 44 if self.sim_leds is not None and self.mode == "window" else 0
         self.renderer = Renderer((self.cfg.display.width, self.cfg.display.height), self.mode, reserve_bottom=band)
-        self.start_speech()
+        if self.script is None or self.script.recordings:
+            self.start_speech()  # a script's recordings are heard through the file-backed microphone
+        else:  # the script is the ear: its toasts are reported after the word, as a recogniser's
+            self.shell.decision_lag_s = REPORT_LAG_S
         frame = 1.0 / max(1, self.cfg.display.fps)
         n = 0
         flush: asyncio.Future[None] | None = None

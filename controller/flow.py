@@ -32,6 +32,10 @@ class Input:
     ``say`` (``word`` a toast id, ``t`` its start, ``end`` its end, ``confidence``),
     ``do`` (``action``: a game action as the engine's ``to_dict`` writes it).
     ``typed`` marks a toast typed on the simulator's keyboard rather than heard.
+    ``at``: where the game clock already stood when the input arrived, when that is past
+    ``t`` (a toast the recogniser reported after the word); a replay or a resume moves the
+    clock there first, as it was live. It is the journal's and the replay file's, never the
+    game's: :meth:`as_dict` leaves it out, :meth:`as_line` keeps it.
     """
 
     t: float
@@ -43,6 +47,14 @@ class Input:
     confidence: float | None = None
     action: dict[str, Any] | None = None
     typed: bool = False
+    at: float | None = None
+
+    def as_line(self) -> dict[str, Any]:
+        """The input as a journal or replay file line: :meth:`as_dict` plus ``at`` when set."""
+        out = self.as_dict()
+        if self.at is not None and self.at > self.t:
+            out["at"] = self.at
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.t}

@@ -60,7 +60,13 @@ class JournalError(RuntimeError):
 
 
 def input_from_dict(d: dict[str, Any]) -> Input:
-    """The inverse of :meth:`Input.as_dict` (also the replay file's input line format)."""
+    """The inverse of :meth:`Input.as_line` (also the replay file's input line format)."""
+    inp = _input_kind(d)
+    at = d.get("at")
+    return inp if at is None else Input(**{**inp.__dict__, "at": float(at)})
+
+
+def _input_kind(d: dict[str, Any]) -> Input:
     t = float(d["t"])
     if "press" in d:
         return Input(t, "press", station=int(d["press"]))
@@ -162,7 +168,7 @@ class Journal:
             seq = int(row[0])
         seq += 1
         self._seq[game_id] = seq
-        line = inp.as_dict()
+        line = inp.as_line()
         if at is not None and at > inp.t:
             line["at"] = at
         self._write("INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
@@ -208,8 +214,9 @@ class Journal:
                 "SELECT seq, line FROM inputs WHERE game_id=? ORDER BY seq", (game_id,)):
             try:
                 obj = json.loads(line)
-                inputs.append(input_from_dict(obj))
-                clock_at.append(float(obj["at"]) if "at" in obj else None)
+                inp = input_from_dict(obj)
+                inputs.append(inp)
+                clock_at.append(inp.at)
             except (ValueError, KeyError, TypeError) as exc:
                 skipped += 1
                 log.warning("journal: game %d input %d is unreadable (%s): skipped", game_id, seq, exc)
@@ -222,7 +229,7 @@ class Journal:
         """The game as a replay file (JSON lines: header, then inputs)."""
         saved = self.load(game_id)
         lines = [json.dumps(saved.header, sort_keys=True)]
-        lines += [json.dumps(i.as_dict(), sort_keys=True) for i in saved.inputs]
+        lines += [json.dumps(i.as_line(), sort_keys=True) for i in saved.inputs]
         return "\n".join(lines) + "\n"
 
     def check(self) -> str:

@@ -1,20 +1,25 @@
 """``clinkbox run --script FILE.jsonl``: a replay file's inputs played into the live box.
 
 The live service runs as usual (its loop, its journal, its display), but its
-inputs come from a replay file instead of the buttons and the microphone: each
-input is handed to the game when the game's own time reaches its ``t``, before
-the loop lets the game's timers run to "now", so the live game sees exactly
-what ``clinkbox replay`` would. An ``audio`` line is not recognised beforehand: its recording
+inputs come from a replay file instead of the buttons and the microphone, and
+reach the game as the hardware would hand them over: a button or a menu action
+when the game's own time reaches its ``t``, a ``say`` line when it reaches the
+toast's ``end`` (a recogniser reports a toast after the word, so a toast that
+started before a claim press arrives after it), an input with ``at`` when the
+time reaches ``at``. Each is handed over before the loop lets the game's timers
+run to "now"; the journal keeps where the clock stood, so the game's export
+replays it exactly. An ``audio`` line is not recognised beforehand: its recording
 is played at its ``t`` through the box's file-backed microphone
 (:class:`~hardware.speech.file_mic.FileMicrophone`), in real time, so the live listener hears it
 and reports its toasts as it would in the room (the game waits for the listener to be up).
-This is how the resilience tests kill the box
-in the middle of a game and check what the restarted box makes of it; it also
-shows a scripted game on a real screen.
+This is how the resilience tests and ``make soak`` kill the box in the middle of a game
+and check what the restarted box makes of it; it also shows a scripted game on a real screen.
 
 On start the script's game is begun from its header; if the journal holds that
 same game (same game and seed) left in progress, it is resumed instead and only
-the inputs the journal does not yet hold are fed. When every input is fed and
+the inputs the journal does not yet hold are fed (the journal may also hold
+inputs the box made itself, such as the microphone coming and going: those are
+passed over when matching the script against the journal). When every input is fed and
 the game is over (or nothing is pending), every event of the session is
 printed as a JSON line and the box stops.
 """
@@ -30,7 +35,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from controller.flow import Input
-from controller.replay import load
+from controller.replay_file import read
 from controller.shell import Shell
 from hardware.speech.audio import RATE, read_recording
 
@@ -60,7 +65,8 @@ class ScriptFeeder:
         self._played = False
         self.run_on_s = run_on_s
         """After the last input, how long (game time) the game may run on before the script stops."""
-        self.inputs = inputs
+        self.inputs = sorted(inputs, key=due)
+        """In the order the hardware would report them (see :func:`due`)."""
         self.out = out if out is not None else sys.stdout
         self.next = 0
         self.started = False
@@ -74,12 +80,10 @@ class ScriptFeeder:
         if not p.exists():
             raise ScriptError(f"{p}: no such script file")
         recordings: list[tuple[float, np.ndarray]] = []
-        with p.open(encoding="utf-8") as f:
-            try:
-                header, inputs = load(f, str(p), p.parent,
-                                      audio=lambda t, wav: recordings.append((t, read_recording(wav))))
-            except ValueError as exc:
-                raise ScriptError(str(exc)) from None
+        try:
+            header, inputs = read(p, audio=lambda t, wav: recordings.append((t, read_recording(wav))))
+        except ValueError as exc:
+            raise ScriptError(str(exc)) from None
         return cls(header, inputs, out, recordings=recordings)
 
     def _same_game(self, saved_header: dict[str, Any]) -> bool:
@@ -92,7 +96,7 @@ class ScriptFeeder:
             shell.resume_game()
             if shell.session is None:
                 raise ScriptError("the journal's game could not be resumed")
-            self.resumed_after = self.next = len(saved.inputs)
+            self.resumed_after = self.next = already_fed(self.inputs, saved.inputs)
             log.info("script: resumed game %d after %d of %d inputs", saved.id, self.next, len(self.inputs))
             return
         if saved is not None:
@@ -118,12 +122,12 @@ class ScriptFeeder:
         if not self._played:
             self._play_recordings(shell)
         game_now = shell.game_time(now)
-        while self.next < len(self.inputs) and self.inputs[self.next].t <= game_now:
+        while self.next < len(self.inputs) and due(self.inputs[self.next]) <= game_now:
             session.feed(self.inputs[self.next])
             self.next += 1
         if self.next < len(self.inputs):
             return False
-        last = self.inputs[-1].t if self.inputs else 0.0
+        last = due(self.inputs[-1]) if self.inputs else 0.0
         if self.mic is not None and self.recordings:
             last = max(last, *(t + len(pcm) / RATE + HEAR_S for t, pcm in self.recordings))
             if not session.finished and game_now <= last:
@@ -151,3 +155,26 @@ class ScriptFeeder:
         for event in events:
             self.out.write(json.dumps(event, ensure_ascii=False) + "\n")
         self.out.flush()
+
+
+def due(inp: Input) -> float:
+    """When the hardware hands an input over: a toast at its end, a late input at ``at``."""
+    if inp.at is not None and inp.at > inp.t:
+        return inp.at
+    if inp.kind == "say" and inp.end is not None:
+        return max(inp.t, inp.end)
+    return inp.t
+
+
+def already_fed(script: list[Input], journaled: list[Input]) -> int:
+    """How many of the script's inputs (in order) the journal already holds.
+
+    The journal holds them in the order they were fed, possibly with inputs the box made
+    itself in between (the microphone lost or back), so the script is matched against it as
+    a subsequence, never by counting rows.
+    """
+    n = 0
+    for inp in journaled:
+        if n < len(script) and inp.as_dict() == script[n].as_dict():
+            n += 1
+    return n

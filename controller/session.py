@@ -68,8 +68,10 @@ class GameSession:
 
         An input stamped before the clock's reading (a toast the recogniser reported late)
         keeps its own time; the journal notes where the clock stood so that a resume
-        replays it exactly as it was played. ``at`` is that note, when resuming.
+        replays it exactly as it was played. ``at`` is that note, when resuming or replaying
+        (``inp.at`` when not given).
         """
+        at = inp.at if at is None else at
         if at is not None:
             self.clock.advance_to(at)
         if record and self.journal is not None and self.game_id is not None:
