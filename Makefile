@@ -13,7 +13,7 @@ PI_DEBS := $(if $(ON_PI),python3-lgpio python3-gpiozero,)
 
 # Debian packages: what the box needs to run, and what the tests need on top
 RUN_DEBS  := libportaudio2 $(PI_DEBS)
-TEST_DEBS := libportaudio2 espeak-ng flite sox
+TEST_DEBS := libportaudio2 espeak-ng flite sox chromium
 # the speech corpus uses every synthesizer Debian offers
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 

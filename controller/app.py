@@ -88,7 +88,12 @@ class Box:
         tt = cfg.tchin_tchin
         self.shell.settings.update({"pre_s": tt.pre_s, "window_s": tt.window_s, "veto_s": tt.veto_s,
                                     "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s})
+        if "phones" not in self.shell.chosen:
+            self.shell.settings["phones"] = cfg.phones.enabled  # the config's default until the host chooses
         self.shell.apply_settings()
+        from controller.phones.service import Phones
+
+        self.phones = Phones(self.shell, cfg.phones)
         if self.speaker.problem:
             self.shell.notices.append(self.speaker.problem)
         self.listener: Any = None
@@ -190,6 +195,7 @@ class Box:
                     self.request = "script-done"
                     continue
                 self.shell.tick(now)
+                self.phones.step()
                 if self.panel is not None:
                     self._watch_stuck(now)
                 if self.listener is not None and self.shell.mode == "game":
@@ -215,6 +221,7 @@ class Box:
                 await asyncio.sleep(max(0.0, frame - (time.monotonic() - now)))
             return self.request
         finally:
+            await self.phones.close()
             self.close()
 
     def _watch_stuck(self, now: float) -> None:

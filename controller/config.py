@@ -103,6 +103,31 @@ class TchinTchin:
 
 
 @dataclass(frozen=True)
+class Phones:
+    """Phones as private screens (docs/phones.md). Off by default: no port is opened then."""
+
+    enabled: bool = False
+    """The default of Settings → Phones (the host's choice in the menu, once made, wins)."""
+    host: str = "0.0.0.0"
+    """The address the phone server listens on ("0.0.0.0": every network of the box)."""
+    port: int = 8080
+    """The port (0: any free one, as the tests use)."""
+    address: str = ""
+    """The address written in the join codes; empty: the box's own address on its network."""
+    wifi_ssid: str = ""
+    """A Wi-Fi network to show a join code for on the TV (empty: none shown)."""
+    wifi_password: str = ""
+    wifi_security: str = "WPA"
+    """"WPA", "WEP" or "nopass"."""
+    max_message_bytes: int = 2048
+    """A phone's message longer than this is refused (with the reason); far longer closes it."""
+    messages_per_s: float = 8.0
+    """How many messages a phone may send per second, on average."""
+    burst: int = 16
+    """How many messages a phone may send at once before the rate applies."""
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration of one box."""
 
@@ -113,6 +138,7 @@ class Config:
     speech: Speech = field(default_factory=Speech)
     sound: Sound = field(default_factory=Sound)
     tchin_tchin: TchinTchin = field(default_factory=TchinTchin)
+    phones: Phones = field(default_factory=Phones)
     data_dir: str = ""
     """Where the journal and speech models live; empty for $XDG_DATA_HOME/clinkbox."""
 
@@ -135,11 +161,12 @@ class Config:
 
 _SECTIONS: dict[str, type] = {
     "pad": Pad, "buttons": Buttons, "display": Display, "speech": Speech,
-    "sound": Sound, "tchin_tchin": TchinTchin,
+    "sound": Sound, "tchin_tchin": TchinTchin, "phones": Phones,
 }
 _CHOICES = {
     ("display", "mode"): ("auto", "window", "fullscreen", "headless"),
     ("speech", "engine"): ("auto", "spotter", "vosk", "pocketsphinx", "off"),
+    ("phones", "wifi_security"): ("WPA", "WEP", "nopass"),
 }
 
 
@@ -220,6 +247,12 @@ def validate(cfg: Config) -> Config:
         raise ConfigError(f"sound.volume = {cfg.sound.volume} must be between 0 and 1")
     if cfg.buttons.bounce_s > 0.2:
         raise ConfigError(f"buttons.bounce_s = {cfg.buttons.bounce_s} is too long (at most 0.2 s)")
+    if not 0 <= cfg.phones.port <= 65535:
+        raise ConfigError(f"phones.port = {cfg.phones.port} is not a port number (1-65535; 0: any free one)")
+    if not 64 <= cfg.phones.max_message_bytes <= 65536:
+        raise ConfigError(f"phones.max_message_bytes = {cfg.phones.max_message_bytes} must be 64-65536")
+    if cfg.phones.messages_per_s <= 0 or cfg.phones.burst < 1:
+        raise ConfigError("phones.messages_per_s must be above 0 and phones.burst at least 1")
     return cfg
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from collections.abc import Collection
 from typing import Any, Callable, ClassVar, Protocol
 
 from controller.clock import Clock
@@ -111,6 +112,9 @@ class FlowContext:
     sound: Sound = field(default_factory=_NoSound)
     stations: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
     disabled: frozenset[int] = frozenset()
+    phones: Collection[int] = frozenset()
+    """Seats whose private view is on a phone now (live). Only scenes may read it: the TV
+    skips the look-away step for them; no decision depends on it, so replays are unchanged."""
 
     def emit(self, event: str, **fields: Any) -> None:
         """Record a decision: ``{"t": now, "event": event, **fields}``."""

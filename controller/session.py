@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Collection
 from typing import Any, Callable
 
 from controller.clock import ManualClock
@@ -34,10 +35,12 @@ class GameSession:
         leds: Leds | None = None,
         sound: Sound | None = None,
         disabled: frozenset[int] = frozenset(),
+        phones: Collection[int] = frozenset(),
     ) -> None:
         self.header = header
         self.clock = ManualClock(0.0)
         self.events: list[dict[str, Any]] = []
+        self.fed = 0  # inputs handed to the flow so far
         self._sink = sink
         seed = header.get("seed", 0)
         ctx_kwargs: dict[str, Any] = {}
@@ -46,7 +49,7 @@ class GameSession:
         if sound is not None:
             ctx_kwargs["sound"] = sound
         self.ctx = FlowContext(clock=self.clock, rng=random.Random(seed), sink=self._emit,
-                               disabled=disabled, **ctx_kwargs)
+                               disabled=disabled, phones=phones, **ctx_kwargs)
         self.flow: GameFlow = flow_for(str(header.get("game")))(self.ctx, header)
         self.journal = journal
         self.game_id = game_id
@@ -77,6 +80,7 @@ class GameSession:
         if record and self.journal is not None and self.game_id is not None:
             self.journal.append(self.game_id, inp, at=self.clock.now())
         self.clock.advance_to(inp.t)
+        self.fed += 1
         self.flow.handle(inp)
         if self.flow.finished and record and self.journal is not None and self.game_id is not None:
             self.journal.finish(self.game_id, "over")

@@ -35,6 +35,7 @@ BOX_SETTINGS: dict[str, tuple[str, list[tuple[str, Any]], Any]] = {
     "speech": ("Speech engine", [("automatic", "auto"), ("toast spotter", "spotter"),
                                  ("PocketSphinx", "pocketsphinx"),
                                  ("Vosk", "vosk"), ("off (veto vote only)", "off")], "auto"),
+    "phones": ("Phones as private screens", [("off", False), ("on", True)], False),
 }
 #: asked last: every game's set-up starts from it
 PLAYERS_SETTING = ("Usual number of players", [(str(n), n) for n in range(2, 13)], 4)
@@ -65,6 +66,10 @@ class Shell:
     stuck: list[int] = field(default_factory=list)
     disabled: set[int] = field(default_factory=set)
     notices: list[str] = field(default_factory=list)
+    phones: Any = None
+    """The phone hub (:class:`controller.phones.hub.PhoneHub`) while phones are on, else None."""
+    phone_seats: set[int] = field(default_factory=set)
+    """Seats with a phone joined now (kept by the hub; the game's scenes read it)."""
 
     def __post_init__(self) -> None:
         self.available_settings = all_settings()
@@ -80,6 +85,7 @@ class Shell:
         self.setup_answers: dict[str, Any] = {}
         self.setup_queue: list[Question] = []
         self.back_down_at: float | None = None
+        self.prev_down_at: float | None = None
         self.saved = self.journal.in_progress()
         if self.saved is not None:
             self.mode = "resume"
@@ -91,10 +97,12 @@ class Shell:
 
     # -- settings ------------------------------------------------------------------------
     def _load_settings(self) -> None:
+        self.chosen: set[str] = set()  # the settings the host has chosen (saved), not defaults
         if self.settings_path and self.settings_path.exists():
             try:
                 data = json.loads(self.settings_path.read_text())
                 self.settings.update({k: v for k, v in data.items() if k in self.available_settings})
+                self.chosen = {k for k in data if k in self.available_settings}
             except (ValueError, OSError) as exc:
                 log.warning("settings file %s unreadable (%s): defaults used", self.settings_path, exc)
 
@@ -102,7 +110,9 @@ class Shell:
         if self.settings_path:
             try:
                 self.settings_path.parent.mkdir(parents=True, exist_ok=True)
-                self.settings_path.write_text(json.dumps(self.settings, indent=1))
+                # phones stay the config's until the host chooses them here
+                saved = {k: v for k, v in self.settings.items() if k != "phones" or k in self.chosen}
+                self.settings_path.write_text(json.dumps(saved, indent=1))
             except OSError as exc:
                 log.warning("settings not saved: %s", exc)
 
@@ -126,6 +136,12 @@ class Shell:
     def button(self, ev: ButtonEvent) -> None:
         if ev.nav == "back":
             self.back_down_at = ev.t if ev.pressed else None
+        if ev.nav == "prev":
+            self.prev_down_at = ev.t if ev.pressed else None
+        if self.phones is not None and self.mode == "game" and self.phones.screen_up and ev.nav is not None:
+            if ev.pressed:
+                self.phones.screen_nav(ev.nav)  # the host's join screen, over the game
+            return
         if self.mode == "game" and self.session is not None:
             if ev.station is not None:
                 kind = "press" if ev.pressed else "release"
@@ -145,6 +161,18 @@ class Shell:
         if self.mode == "game" and self.session is not None and word:
             self._feed(Input(self.game_time(start), "say", word=word, end=self.game_time(end),
                              confidence=None if typed else confidence, typed=typed))
+
+    def do(self, action: dict[str, Any], now: float) -> str | None:
+        """A game action from a phone: journaled and played like a replay's ``do`` line.
+        Returns the game's reason when it refused it, None when it was taken."""
+        if self.mode != "game" or self.session is None or self.session.finished:
+            return "no game is in play"
+        before = len(self.session.events)
+        self._feed(Input(self.game_time(now), "do", action=action))
+        for event in self.session.events[before:]:
+            if event.get("event") in ("illegal", "rejected"):
+                return str(event.get("reason") or "refused by the game")
+        return None
 
     def _feed(self, inp: Input) -> None:
         assert self.session is not None
@@ -177,6 +205,10 @@ class Shell:
                 self.to_main(abandon=True)
                 self.notices.append("Back held: returned to the main menu.")
             return
+        if self.prev_down_at is not None and self.phones is not None and self.mode == "game" \
+                and now - self.prev_down_at >= self.phones.hold_s:
+            self.prev_down_at = None
+            self.phones.open_screen()
         if self.mode == "game" and self.session is not None:
             self.session.advance(self.game_time(now) - self.decision_lag_s)
 
@@ -227,6 +259,7 @@ class Shell:
         cur = self.settings.get(chosen)
         i = values.index(cur) if cur in values else -1
         self.settings[chosen] = values[(i + 1) % len(values)]
+        self.chosen.add(chosen)
         self._save_settings()
         self.apply_settings()
         assert self.sub is not None
@@ -280,7 +313,7 @@ class Shell:
             header = cls.without_speech(header)
         try:
             self.session = GameSession(header, journal=self.journal, leds=self.leds, sound=self.sound,
-                                       disabled=frozenset(self.disabled))
+                                       disabled=frozenset(self.disabled), phones=self.phone_seats)
         except ValueError as exc:
             self._error(f"cannot start: {exc}")
             return
@@ -289,7 +322,8 @@ class Shell:
 
     def resume_game(self) -> None:
         try:
-            session = resume(self.journal, leds=self.leds, sound=self.sound, disabled=frozenset(self.disabled))
+            session = resume(self.journal, leds=self.leds, sound=self.sound, disabled=frozenset(self.disabled),
+                             phones=self.phone_seats)
         except Exception as exc:  # a journal we cannot replay must not keep the box from starting
             log.exception("resume failed")
             self._error(f"could not resume: {exc}")
@@ -328,6 +362,8 @@ class Shell:
         notice = self._current_notice()
         if self.journal.problem:
             notice = self.journal.problem
+        if self.mode == "game" and self.phones is not None and self.phones.screen_up:
+            return self.phones.screen_scene()
         if self.mode == "game" and self.session is not None:
             sc = self.session.scene()
             if self.session.finished:

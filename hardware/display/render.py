@@ -27,6 +27,7 @@ from hardware.display.widgets import (
     Glyph,
     Grid,
     Menu,
+    QrCode,
     Row,
     Scene,
     Text,
@@ -353,6 +354,8 @@ class Renderer:
             self.draw_grid(s, wd, rect)
         elif isinstance(wd, Row):
             self.draw_row(s, wd.cells, rect)
+        elif isinstance(wd, QrCode):
+            self.draw_qr(s, wd, rect)
         else:  # pragma: no cover - the vocabulary is closed
             raise TypeError(f"cannot draw {type(wd).__name__}")
 
@@ -508,6 +511,28 @@ class Renderer:
             painter(s, pic, g)
         if g.label:
             self.text(s, g.label, pg.Rect(rect.left - 3, pic.bottom, rect.width + 6, label_h), label_px, DARK_INK)
+
+    def draw_qr(self, s: Any, q: QrCode, rect: Any) -> None:
+        """Dark modules on white with a quiet zone of 2 modules, framed in ``q.colour``."""
+        pg = self.pg
+        cap_h = int(rect.height * 0.16) if q.caption else 0
+        n = max(1, len(q.modules))
+        side = min(rect.width, rect.height - cap_h)
+        unit = max(1, side // (n + 6))  # 2 modules of quiet zone and 1 of frame on each side
+        full = unit * (n + 6)
+        box = pg.Rect(0, 0, full, full)
+        box.midtop = (rect.centerx, rect.top + max(0, (rect.height - cap_h - full) // 2))
+        pg.draw.rect(s, q.colour, box, border_radius=unit * 2)
+        quiet = box.inflate(-2 * unit, -2 * unit)
+        pg.draw.rect(s, (255, 255, 255), quiet)
+        x0, y0 = quiet.left + 2 * unit, quiet.top + 2 * unit
+        for y, row in enumerate(q.modules):
+            for x, bit in enumerate(row):
+                if bit == "1":
+                    pg.draw.rect(s, (0, 0, 0), (x0 + x * unit, y0 + y * unit, unit, unit))
+        if q.caption:
+            self.text(s, q.caption, pg.Rect(rect.left, box.bottom + 2, rect.width, cap_h),
+                      int(cap_h * 0.7), q.colour if q.colour != (240, 236, 226) else INK, bold=True)
 
     def draw_grid(self, s: Any, g: Grid, rect: Any) -> None:
         pg = self.pg

@@ -116,7 +116,18 @@ class Row:
     cells: tuple["Widget", ...]
 
 
-Widget = Union[Text, Card, Grid, Menu, Banner, Timer, Row]
+@dataclass(frozen=True)
+class QrCode:
+    """A code to scan with a phone: ``modules`` are its rows, "1" dark and "0" light.
+
+    ``caption`` is written under it; ``colour`` frames it (a seat's colour)."""
+
+    modules: tuple[str, ...]
+    caption: str = ""
+    colour: Colour = (240, 236, 226)
+
+
+Widget = Union[Text, Card, Grid, Menu, Banner, Timer, Row, QrCode]
 
 
 @dataclass(frozen=True)

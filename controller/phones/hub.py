@@ -1,0 +1,213 @@
+"""The phone hub: the game in play as phones see it, its seat codes, and the host's join screen.
+
+The hub is the only part of the phone feature that touches the box: it reads the shell's
+game session, hands a phone's action to the shell (which journals it before its effect,
+exactly like a replay's ``do`` line), keeps the seats that have a phone (the flows read it to
+skip the look-away step), and draws the join screen on the TV. It opens no socket itself:
+:mod:`controller.phones.server` does that, and only when phones are on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from controller.menu import BACK, MenuState, menu
+from controller.phones.pages import Page, PhoneGame, base_page, phone_game, seat_colour
+from controller.phones.qr import join_link, qr_widget, wifi_code
+from controller.phones.tokens import SeatKeys
+from hardware.display.widgets import Grid, Menu, Row, Scene, Text
+
+log = logging.getLogger(__name__)
+
+HOLD_PREV_S = 2.0  # holding Prev this long in a game opens the join screen
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+class PhoneHub:
+    """Phones for one box. ``shell`` is the running :class:`~controller.shell.Shell`."""
+
+    hold_s = HOLD_PREV_S
+
+    def __init__(self, shell: Any, *, address: str, port: int, wifi: str = "",
+                 now: Callable[[], float] = time.monotonic,
+                 make_token: Callable[[int], str] | None = None) -> None:
+        self.shell = shell
+        self.address = address
+        self.port = port
+        self.wifi = wifi
+        self.now = now
+        self._make_token = make_token
+        self.session: Any = None
+        self.adapter: PhoneGame | None = None
+        self.keys: SeatKeys | None = None
+        self.connected: dict[int, int] = {}
+        self.screen: MenuState[Any] | None = None
+        self._cache: dict[int | None, tuple[Any, str]] = {}
+        self.reissued: list[int] = []
+        """Seats whose code was reissued since the server last looked (it drops their phones)."""
+
+    # -- the game in play ----------------------------------------------------------------
+    def sync(self) -> str | None:
+        """Follow the shell's game (call before serving, and every frame). Says what changed:
+        "new" (another game, or none: new seat codes, the old ones end), "ended" (the game is
+        over: its codes end) or None."""
+        session = self.shell.session if self.shell.mode == "game" else None
+        changed: str | None = None
+        if session is not self.session:
+            changed = "new"
+            if self.keys is not None:
+                self.keys.end()
+            self.session, self.keys, self._cache = session, None, {}
+            self.adapter = phone_game(str(session.header.get("game"))) if session is not None else None
+            self.connected.clear()
+            self.shell.phone_seats.clear()
+            if session is not None and self.adapter is not None and not session.finished:
+                kwargs = {"make": self._make_token} if self._make_token else {}
+                self.keys = SeatKeys(self.adapter.seats(session.flow), **kwargs)
+                self.screen = self._screen_menu()
+            else:
+                self.screen = None
+        elif session is not None and session.finished and self.keys is not None and not self.keys.ended:
+            self.keys.end()  # the codes end with the game
+            self.screen = None
+            changed = "ended"
+        return changed
+
+    @property
+    def game_key(self) -> Any:
+        """Changes whenever what a phone may see can have changed."""
+        s = self.session
+        if s is None:
+            return None
+        return (id(s), len(s.events), getattr(s, "fed", 0), s.finished)
+
+    def seat_of(self, token: object) -> int | None:
+        return self.keys.seat_of(token) if self.keys is not None else None
+
+    def page(self, seat: int | None, game: Any = None) -> str | None:
+        """The page for ``seat`` (None: the public table) as JSON text, rebuilt only on change.
+
+        ``game`` is the session the seat's code belongs to: a seat's page of any other game is
+        never given (None is answered instead)."""
+        if seat is not None and game is not self.session:
+            return None
+        key = self.game_key
+        cached = self._cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = json.dumps(self._page(seat), separators=(",", ":"), ensure_ascii=False)
+        self._cache[seat] = (key, text)
+        return text
+
+    def _page(self, seat: int | None) -> Page:
+        if self.session is None or self.adapter is None:
+            return base_page("clinkbox", seat, "No game in play: the host starts one on the TV")
+        p = self.adapter.page(self.session.flow, seat)
+        p["type"] = "page"
+        if seat is not None and not self.adapter.acts:
+            p["note"] = "Timing stays on the buzzers: this phone never claims."
+        return p
+
+    # -- phones coming and going -----------------------------------------------------------
+    def joined(self, seat: int) -> Any:
+        """A phone joined ``seat``; returns the game its code belongs to."""
+        self.connected[seat] = self.connected.get(seat, 0) + 1
+        self.shell.phone_seats.add(seat)
+        if self.screen is not None:
+            self.screen = self._screen_menu(self.screen.cursor)
+        return self.session
+
+    def left(self, seat: int, game: Any) -> None:
+        if game is not self.session:
+            return  # a phone of a game that has ended
+        n = self.connected.get(seat, 0) - 1
+        if n > 0:
+            self.connected[seat] = n
+            return
+        self.connected.pop(seat, None)
+        self.shell.phone_seats.discard(seat)
+        if self.screen is not None:
+            self.screen = self._screen_menu(self.screen.cursor)
+
+    # -- a phone's action --------------------------------------------------------------------
+    def act(self, seat: int, action: object, game: Any) -> str | None:
+        """A phone's action for ``seat``: the reason it was refused, or None when the game took it.
+
+        Only a ``do`` payload for the phone's own seat, in the game its code belongs to, reaches
+        the game; the game's engine judges it (and journals it first, as every input)."""
+        self.sync()
+        if self.session is None or self.adapter is None or self.session.finished:
+            return "no game is in play"
+        if game is not self.session:
+            return "this seat code has ended with its game"
+        if not self.adapter.acts:
+            return "in this game the buzzers do everything: a phone only shows"
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return "an action must be an object with a 'type'"
+        if action.get("seat") != seat:
+            return f"a phone acts only for its own seat (seat {seat})"
+        return self.shell.do(action, self.now())
+
+    # -- the join screen (the host's, on the TV) ---------------------------------------------
+    @property
+    def screen_up(self) -> bool:
+        return self.screen is not None
+
+    def open_screen(self) -> None:
+        if self.keys is not None and not self.keys.ended:
+            self.screen = self._screen_menu()
+
+    def _screen_menu(self, cursor: int = 0) -> MenuState[Any]:
+        items: list[tuple[str, Any]] = [("Play", "close")]
+        for seat in self.keys.seats if self.keys else ():
+            joined = " (phone joined)" if seat in self.connected else ""
+            items.append((f"New code for seat {seat}{joined}", seat))
+        return menu("Phones", items, min(cursor, len(items) - 1))
+
+    def screen_nav(self, button: str) -> None:
+        if self.screen is None:
+            return
+        self.screen, chosen = self.screen.nav(button)
+        if chosen is None:
+            return
+        if chosen == "close" or chosen is BACK:
+            self.screen = None
+        elif isinstance(chosen, int) and self.keys is not None:
+            self.keys.reissue(chosen)  # the old code stops working at once
+            self.reissued.append(chosen)
+            self.screen = self._screen_menu(self.screen.cursor)
+
+    def screen_scene(self) -> Scene:
+        cells: list[Any] = []
+        keys = self.keys
+        for seat in keys.seats if keys else ():
+            colour = _rgb(seat_colour(seat))
+            token = keys.token(seat) if keys else None
+            if seat in self.connected:
+                cells.append(Text(f"Seat {seat}\nphone joined", colour=colour))
+            elif token is not None:
+                n = keys.issued.get(seat, 1) if keys else 1
+                caption = f"Seat {seat}" + (f" · code {n}" if n > 1 else "")
+                cells.append(qr_widget(join_link(self.address, self.port, token), caption, colour))
+        columns = min(6, max(1, len(cells)))
+        widgets: list[Any] = [Grid(tuple(cells), columns=columns)]
+        side: list[Any] = []
+        if self.wifi:
+            side.append(qr_widget(self.wifi, "Wi-Fi"))
+        assert self.screen is not None
+        side.append(Menu(tuple(c.label for c in self.screen.choices), self.screen.cursor))
+        widgets = [Row((widgets[0], *side))] if len(side) == 1 else [widgets[0], Row(tuple(side))]
+        return Scene("Phones: scan your seat's code", tuple(widgets),
+                     footer=f"or open http://{self.address}:{self.port}/ for the table · "
+                            "Prev/Next, OK: a new code · hold Prev in a game to come back")
+
+
+def wifi_text(ssid: str, password: str, security: str) -> str:
+    return wifi_code(ssid, password, security) if ssid else ""

@@ -1,0 +1,74 @@
+"""What a phone shows: a page per seat, built from the engine's view for that seat alone.
+
+A page is plain JSON the phone draws as it comes (the page's script knows no game):
+
+    {"game": "Cheers", "seat": 2, "colour": "#e6553c", "status": "Your turn",
+     "your_move": true, "over": false,
+     "sections": [{"title": "Your hand", "items": [{"text": "Mint", "sub": "clinks with lemon",
+                                                   "id": "C17"}]}],
+     "actions": [{"path": ["Play a card", "Mint, clinks with lemon", "In front of seat 3"],
+                  "do": {"type": "play", "seat": 2, "card": "C17", "to": 3}}]}
+
+``seat`` None is the public table: its page is built from the public view alone and has
+no actions. Each game has a :class:`PhoneGame` in :data:`PHONE_GAMES`; a phone's action is
+one of the ``do`` payloads its page offered (the same the replay file and the menus use).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from hardware.display.art.common import STATION_COLOURS
+
+Page = dict[str, Any]
+
+
+class PhoneGame(Protocol):
+    """One game as phones see it."""
+
+    acts: bool
+    """False where a phone never acts (Tchin Tchin: timing stays on the buzzers)."""
+
+    def seats(self, flow: Any) -> tuple[int, ...]:
+        """The game's seats (each gets a code)."""
+
+    def page(self, flow: Any, seat: int | None) -> Page:
+        """Seat ``seat``'s page from the engine's view for that seat; None: the public table."""
+
+
+PHONE_GAMES: dict[str, PhoneGame] = {}
+
+
+def register(game: str, adapter: PhoneGame) -> None:
+    PHONE_GAMES[game] = adapter
+
+
+def phone_game(game: str) -> PhoneGame | None:
+    """The phone side of a game by its name (None: this game has no phone pages)."""
+    if not PHONE_GAMES:
+        from controller.phones import cheers_page, goblets_page, tchin_page  # noqa: F401
+    return PHONE_GAMES.get(game)
+
+
+def seat_colour(seat: int) -> str:
+    """The seat's colour (its station's), as CSS ``#rrggbb``."""
+    r, g, b = STATION_COLOURS[(seat - 1) % len(STATION_COLOURS)]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def item(text: str, sub: str = "", **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": text}
+    if sub:
+        out["sub"] = sub
+    out.update(extra)
+    return out
+
+
+def section(title: str, items: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"title": title, "items": items, **extra}
+
+
+def base_page(title: str, seat: int | None, status: str, *, your_move: bool = False,
+              over: bool = False) -> Page:
+    return {"game": title, "seat": seat, "colour": seat_colour(seat) if seat else "#8890a0",
+            "status": status, "your_move": your_move, "over": over, "sections": [], "actions": []}
