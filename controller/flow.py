@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Protocol
 
 from controller.clock import Clock

@@ -154,7 +154,9 @@ def test_the_circle_check_finds_a_circle_even_through_a_late_import(tmp_path):
 
 #: the box's core: it reaches every game through the registry (controller/games/__init__.py)
 CORE = ("controller/shell.py", "controller/session.py", "controller/replay.py", "controller/flow.py",
-        "controller/screenshots.py", "controller/menu.py", "controller/turns.py")
+        "controller/screenshots.py", "controller/menu.py", "controller/turns.py",
+        "controller/phones/hub.py", "controller/phones/server.py", "controller/phones/pages.py",
+        "controller/phones/service.py", "controller/phones/page.html")
 
 
 def game_names() -> set[str]:

@@ -18,6 +18,7 @@ import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from controller.flow import GameFlow, HeaderError
 from hardware.display.widgets import Scene
@@ -50,14 +51,19 @@ class BuiltIn:
 
     def demo(self) -> Callable[[], list[tuple[str, Scene]]] | None:
         """The game's ``demo_scenes`` (None when it has no demo)."""
+        found: Callable[[], list[tuple[str, Scene]]] | None = self.part("demo", "demo_scenes")
+        return found
+
+    def part(self, module: str, name: str) -> Any:
+        """``name`` from the game's optional module ``module`` (None when it has none), e.g.
+        ``part("phone", "PHONE")``: what a phone shows of the game (controller/phones)."""
         try:
-            module = importlib.import_module(f"{__name__}.{self.package}.demo")
+            found = importlib.import_module(f"{__name__}.{self.package}.{module}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{self.package}.demo":
+            if exc.name != f"{__name__}.{self.package}.{module}":
                 raise
             return None
-        found: Callable[[], list[tuple[str, Scene]]] | None = getattr(module, "demo_scenes", None)
-        return found
+        return getattr(found, name, None)
 
 
 _built_in: list[BuiltIn] | None = None

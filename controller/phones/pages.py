@@ -2,15 +2,16 @@
 
 A page is plain JSON the phone draws as it comes (the page's script knows no game):
 
-    {"game": "Cheers", "seat": 2, "colour": "#e6553c", "status": "Your turn",
+    {"game": "<title>", "seat": 2, "colour": "#e6553c", "status": "Your turn",
      "your_move": true, "over": false,
-     "sections": [{"title": "Your hand", "items": [{"text": "Mint", "sub": "clinks with lemon",
-                                                   "id": "C17"}]}],
+     "sections": [{"title": "Your hand", "kind": "hand",
+                   "items": [{"text": "Mint", "sub": "clinks with lemon", "id": "C17"}]}],
      "actions": [{"path": ["Play a card", "Mint, clinks with lemon", "In front of seat 3"],
                   "do": {"type": "play", "seat": 2, "card": "C17", "to": 3}}]}
 
 ``seat`` None is the public table: its page is built from the public view alone and has
-no actions. Each game has a :class:`PhoneGame` in :data:`PHONE_GAMES`; a phone's action is
+no actions. A game shows on phones when its package has a ``phone`` module with a
+:class:`PhoneGame` named ``PHONE`` (found through the games' registry); a phone's action is
 one of the ``do`` payloads its page offered (the same the replay file and the menus use).
 """
 
@@ -27,7 +28,7 @@ class PhoneGame(Protocol):
     """One game as phones see it."""
 
     acts: bool
-    """False where a phone never acts (Tchin Tchin: timing stays on the buzzers)."""
+    """False where a phone only shows (timing stays on the buzzers)."""
 
     def seats(self, flow: Any) -> tuple[int, ...]:
         """The game's seats (each gets a code)."""
@@ -36,18 +37,15 @@ class PhoneGame(Protocol):
         """Seat ``seat``'s page from the engine's view for that seat; None: the public table."""
 
 
-PHONE_GAMES: dict[str, PhoneGame] = {}
-
-
-def register(game: str, adapter: PhoneGame) -> None:
-    PHONE_GAMES[game] = adapter
-
-
 def phone_game(game: str) -> PhoneGame | None:
-    """The phone side of a game by its name (None: this game has no phone pages)."""
-    if not PHONE_GAMES:
-        from controller.phones import cheers_page, goblets_page, tchin_page  # noqa: F401
-    return PHONE_GAMES.get(game)
+    """The phone side of a game by its id (None: this game has no phone pages)."""
+    from controller.games import built_in
+
+    for entry in built_in():
+        if entry.game == game:
+            found: PhoneGame | None = entry.part("phone", "PHONE")
+            return found
+    return None
 
 
 def seat_colour(seat: int) -> str:

@@ -26,8 +26,8 @@ def _escape(text: str) -> str:
 def wifi_code(ssid: str, password: str = "", security: str = "WPA") -> str:
     """The text of a Wi-Fi join code (what phone cameras read as "join this network").
 
-    >>> wifi_code("clinkbox", "cheers;all")
-    'WIFI:T:WPA;S:clinkbox;P:cheers\\\\;all;;'
+    >>> wifi_code("clinkbox", "salud;all")
+    'WIFI:T:WPA;S:clinkbox;P:salud\\\\;all;;'
     >>> wifi_code("party", security="nopass")
     'WIFI:T:nopass;S:party;;'
     """

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.games.goblets_menus import path
-from controller.games.goblets_scenes import STEP_WORDS, TOKEN_NAMES, status_line
-from controller.phones.pages import Page, base_page, item, register, section
+from controller.games.goblets.menus import path
+from controller.games.goblets.scenes import STEP_WORDS, TOKEN_NAMES, status_line
+from controller.phones.pages import Page, base_page, item, section
 
 TITLE = "Raise Your Goblets"
 
@@ -108,4 +108,4 @@ class GobletsPhone:
         return page_from_view(v, mine)
 
 
-register("goblets", GobletsPhone())
+PHONE = GobletsPhone()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.games.cheers_menus import card_label
-from controller.phones.pages import Page, base_page, item, register, section
+from controller.games.cheers.menus import card_label
+from controller.phones.pages import Page, base_page, item, section
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.view import TableView, view
 
@@ -105,4 +105,4 @@ class CheersPhone:
         return page_from_view(v, mine)
 
 
-register("cheers", CheersPhone())
+PHONE = CheersPhone()

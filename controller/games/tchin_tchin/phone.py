@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.phones.pages import Page, base_page, item, register, section
+from controller.phones.pages import Page, base_page, item, section
 from models.tchin_tchin import view
 from models.tchin_tchin.cards import CARDS, CHARACTERS, TOURISTS, DrinkCard, EventCard, player_name
 from models.toasts import TOASTS
@@ -91,4 +91,4 @@ class TchinPhone:
         return page_from_view(view(flow.referee, seat), seat)
 
 
-register("tchin-tchin", TchinPhone())
+PHONE = TchinPhone()
