@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from hardware.display.art.common import STATION_COLOURS
+from hardware.display.widgets import seat_colour as seat_rgb
 
 Page = dict[str, Any]
 
@@ -50,7 +50,7 @@ def phone_game(game: str) -> PhoneGame | None:
 
 def seat_colour(seat: int) -> str:
     """The seat's colour (its station's), as CSS ``#rrggbb``."""
-    r, g, b = STATION_COLOURS[(seat - 1) % len(STATION_COLOURS)]
+    r, g, b = seat_rgb(seat)
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
