@@ -205,8 +205,8 @@ class PhoneHub:
         side.append(Menu(tuple(c.label for c in self.screen.choices), self.screen.cursor))
         widgets = [Row((widgets[0], *side))] if len(side) == 1 else [widgets[0], Row(tuple(side))]
         return Scene("Phones: scan your seat's code", tuple(widgets),
-                     footer=f"or open http://{self.address}:{self.port}/ for the table · "
-                            "Prev/Next, OK: a new code · hold Prev in a game to come back")
+                     footer=f"The table for all: http://{self.address}:{self.port}/ · "
+                            "hold Prev for this screen")
 
 
 def wifi_text(ssid: str, password: str, security: str) -> str:

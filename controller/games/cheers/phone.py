@@ -78,7 +78,8 @@ def page_from_view(v: TableView, actions: list[Action]) -> Page:
     fronts = []
     for s in sorted(v.fronts):
         cards = ", ".join(c.big.label for c in v.fronts[s]) or "nothing yet"
-        fronts.append(item(_seat(v, s, me).capitalize(), f"{cards} · {v.hand_sizes[s]} in hand"))
+        name = _seat(v, s, me)
+        fronts.append(item(name[:1].upper() + name[1:], f"{cards} · {v.hand_sizes[s]} in hand"))
     secs.append(section("In front of each seat", fronts))
     secs.append(section("The table", [item(f"Turn {v.turn}", f"draw pile {v.draw_pile} · "
                                                              f"discards {v.discard_pile}")]))
