@@ -11,6 +11,7 @@ import pytest
 from phone_helpers import Phone, serving, shell_with
 
 from controller import replay
+from controller.flow import Input
 from controller.journal import Journal
 from models.cheers.view import view as cheers_view
 
@@ -359,3 +360,26 @@ def test_a_seat_code_with_fewer_than_128_bits_is_never_issued(make):
 
     with pytest.raises(ValueError, match="128 random bits"):
         SeatKeys([1, 2], make=make)
+
+
+def _scene_text(scene) -> str:
+    return scene.footer + " " + " ".join(str(w) for w in scene.widgets)
+
+
+@pytest.mark.parametrize("game", ["cheers", "goblets"])
+def test_the_tv_skips_the_look_away_step_for_a_seat_with_a_phone(game):
+    shell = shell_with(game)
+    flow = shell.session.flow
+    if game == "cheers":
+        shell.session.flow.handle(Input(0.0, "nav", nav="ok"))  # seated: on to the goals
+        seat = flow.reveal_queue[0]  # the goals' reveal waits on this seat
+    else:
+        seat = flow.engine.current_player
+    before = _scene_text(shell.scene())
+    assert "look away" in before.lower()
+    shell.phone_seats.add(seat)
+    with_phone = _scene_text(shell.scene())
+    assert "look away" not in with_phone.lower() and "your phone" in with_phone
+    assert shell.scene().private_for is None
+    shell.phone_seats.discard(seat)
+    assert _scene_text(shell.scene()) == before, "without the phone, the buzzer hand-off as before"

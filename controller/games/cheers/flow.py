@@ -78,12 +78,17 @@ class CheersFlow(TurnBasedFlow):
         if self.phase == "seating":
             return scenes.seating_scene(pub, self.setup.seat_of_station)
         if self.phase == "reveal" and self.reveal_queue:
+            if self.reveal_queue[0] in self.ctx.phones:  # its goal is on its phone: no looking away
+                return scenes.table_scene(pub, footer=f"Seat {self.reveal_queue[0]}: your goal is on "
+                                                      "your phone · Next: the next seat")
             return scenes.reveal_waiting_scene(self.reveal_queue[0])
         if self.phase == "over":
             return scenes.end_scene(pub)
         if self.phase == "menu" and self.game_menu is not None:
             return scenes.menu_scene(pub, self.game_menu)
         seat = self.state.current_player
+        if seat in self.ctx.phones:
+            return scenes.table_scene(pub, footer=f"Seat {seat}: decide on your phone · Back: game menu")
         return scenes.table_scene(pub, footer=f"Seat {seat}: hold your buzzer to decide · "
                                               "Back: game menu")
 

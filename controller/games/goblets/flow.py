@@ -100,6 +100,8 @@ class GobletsFlow(TurnBasedFlow):
             return scenes.reveal_scene(pub, self.reveal, self.reveal_course)
         waiting = self.gate.seat if self.gate is not None and self.gate.state == "waiting" \
             else None
+        if waiting is not None and waiting in self.ctx.phones:  # no looking away: it plays on its phone
+            return scenes.table_scene(pub, footer=f"Seat {waiting}: play on your phone")
         return scenes.table_scene(pub, waiting_for=waiting,
                                   footer="Any other seat: hold your buzzer to look at your screen")
 
