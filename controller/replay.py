@@ -18,8 +18,17 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
-from controller.flow import Input
-from controller.replay_file import INPUT_KINDS, ReplayError, load, parse_header, parse_input, read, read_lines
+from controller.flow import HeaderError, Input
+from controller.replay_file import (
+    INPUT_KINDS,
+    ReplayError,
+    load,
+    load_numbered,
+    parse_header,
+    parse_input,
+    read_lines,
+    read_numbered,
+)
 from controller.session import GameSession
 
 __all__ = ["INPUT_KINDS", "ReplayError", "dumps", "load", "main", "parse_header", "parse_input", "run"]
@@ -44,8 +53,32 @@ def main(path: str, stdout: TextIO) -> int:
     if path == "-":
         from pathlib import Path
 
-        header, inputs = load(read_lines(sys.stdin.buffer, "stdin"), "stdin", Path.cwd())
+        name = "stdin"
+        header, inputs, numbers = load_numbered(read_lines(sys.stdin.buffer, name), name, Path.cwd())
     else:
-        header, inputs = read(path)
-    run(header, inputs, lambda ev: stdout.write(dumps(ev) + "\n"))
+        name = path
+        header, inputs, numbers = read_numbered(path)
+    play(header, inputs, numbers, name, lambda ev: stdout.write(dumps(ev) + "\n"))
     return 0
+
+
+def play(header: dict[str, Any], inputs: list[Input], numbers: list[int], name: str,
+         out: Callable[[dict[str, Any]], None]) -> GameSession:
+    """:func:`run`, but a game that fails on an input is a :class:`ReplayError` naming the
+    line (a set-up the header fixed for later in the game, such as a later course's deal,
+    names line 1), never a traceback: a replay file comes from anyone."""
+    out({"t": 0.0, "event": "start", "game": header["game"], "seed": header["seed"],
+         "players": header["players"]})
+    session = GameSession(header, sink=out)
+    line = 1
+    try:
+        for k, inp in enumerate(inputs):
+            line = numbers[k]
+            session.feed(inp, record=False)
+        session.run_out()
+    except Exception as exc:  # the game's own fault, reported with its line
+        if isinstance(exc, HeaderError) or type(exc).__name__.endswith("SetupError"):
+            raise ReplayError(f"{name}:1: the header cannot be played on: {exc}") from None
+        raise ReplayError(f"{name}:{line}: the game could not go on from this input "
+                          f"({type(exc).__name__}: {exc})") from None
+    return session

@@ -4,9 +4,10 @@ A replay file comes from anyone with a dispute, so no input may give a traceback
 a hang or unbounded memory: each problem is a :class:`ReplayError` whose message
 starts ``file:line:`` (line 1 for the header, naming the field). The limits:
 
-- the file at most :data:`MAX_FILE_BYTES`, a line at most :data:`MAX_LINE_BYTES`,
-  UTF-8 text (no lone surrogates), JSON nested at most :data:`MAX_DEPTH` deep,
-  whole numbers within 64 bits, every number finite;
+- the file at most :data:`MAX_FILE_BYTES` and :data:`MAX_INPUTS` inputs, a line at
+  most :data:`MAX_LINE_BYTES` and :data:`MAX_VALUES` JSON values, UTF-8 text (no lone
+  surrogates), JSON nested at most :data:`MAX_DEPTH` deep, whole numbers within 64
+  bits, every number finite;
 - every time (``t``, ``end``, ``at``) between 0 and :data:`MAX_T` seconds;
 - an ``audio`` line names a regular file (not a device, a FIFO or a folder) of at
   most :data:`MAX_AUDIO_BYTES` holding at most :data:`MAX_AUDIO_S` seconds.
@@ -28,9 +29,13 @@ from controller.flow import NAVS, HeaderError, Input
 from controller.games import flow_for
 
 INPUT_KINDS = ("press", "release", "nav", "say", "audio", "do")
-MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_LINE_BYTES = 1024 * 1024
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_LINE_BYTES = 64 * 1024
+MAX_INPUTS = 50_000
+"""A long evening of Tchin Tchin is a few thousand inputs."""
 MAX_DEPTH = 32
+MAX_VALUES = 4096
+"""JSON values on one line (a header's deck and deals are a few hundred)."""
 MAX_INT = 2**63
 MAX_T = 1_000_000.0
 """About eleven and a half days of game time: later times are refused."""
@@ -58,8 +63,12 @@ def check_value(obj: Any, where: str = "") -> None:
     """Refuse what JSON allows but a game must never see: deep nesting, huge or non-finite
     numbers, lone surrogates. Iterative, so no input can exhaust the stack."""
     stack: list[tuple[Any, str, int]] = [(obj, where, 0)]
+    seen = 0
     while stack:
         v, path, depth = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise ValueError(f"more than {MAX_VALUES} JSON values on one line")
         if depth > MAX_DEPTH:
             raise ValueError(f"nested more than {MAX_DEPTH} deep{_at(path)}")
         if isinstance(v, bool) or v is None:
@@ -181,8 +190,17 @@ def arrival(inp: Input) -> float:
 def load(lines: Iterable[str | bytes], name: str = "replay", base: Path | None = None,
          recognise: Callable[[Path], list[Any]] | None = None,
          audio: Callable[[float, Path], None] | None = None) -> tuple[dict[str, Any], list[Input]]:
+    """Parse a replay file into its header and its inputs (see :func:`load_numbered`)."""
+    header, inputs, _ = load_numbered(lines, name, base, recognise, audio)
+    return header, inputs
+
+
+def load_numbered(lines: Iterable[str | bytes], name: str = "replay", base: Path | None = None,
+                  recognise: Callable[[Path], list[Any]] | None = None,
+                  audio: Callable[[float, Path], None] | None = None) -> \
+        tuple[dict[str, Any], list[Input], list[int]]:
     """Parse a replay file into its header and its inputs (audio already turned into toasts),
-    in the order they reached the game.
+    in the order they reached the game, with the file's line number of each.
 
     ``audio``, when given, takes each ``audio`` line instead (its ``t`` and the recording's
     path, relative paths resolved against ``base``): the live box plays them through its
@@ -191,7 +209,7 @@ def load(lines: Iterable[str | bytes], name: str = "replay", base: Path | None =
     from controller.journal import input_from_dict
 
     header: dict[str, Any] | None = None
-    inputs: list[Input] = []
+    inputs: list[tuple[Input, int]] = []
     last = 0.0
     for n, raw in enumerate(lines, start=1):
         text = _decode(raw, name, n)
@@ -209,18 +227,20 @@ def load(lines: Iterable[str | bytes], name: str = "replay", base: Path | None =
             if came < last:
                 raise ValueError(f"out of time order: t={t} comes after t={last}")
             last = came
+            if len(inputs) >= MAX_INPUTS:
+                raise ValueError(f"more than {MAX_INPUTS} inputs")
             if kind == "audio" and audio is not None:
                 audio(t, _recording_path(value, base))
             elif kind == "audio":
-                inputs.extend(_audio_inputs(t, value, base, recognise))
+                inputs.extend((i, n) for i in _audio_inputs(t, value, base, recognise))
             else:
-                inputs.append(input_from_dict(full))
+                inputs.append((input_from_dict(full), n))
         except (ValueError, HeaderError) as exc:
             raise ReplayError(f"{name}:{n}: {exc}") from None
     if header is None:
         raise ReplayError(f"{name}:1: the file is empty (a header line is needed)")
-    inputs.sort(key=arrival)  # toasts found in a recording keep their own time
-    return header, inputs
+    inputs.sort(key=lambda pair: arrival(pair[0]))  # toasts found in a recording keep their own time
+    return header, [i for i, _ in inputs], [n for _, n in inputs]
 
 
 def _decode(raw: str | bytes, name: str, n: int) -> str:
@@ -287,6 +307,14 @@ def regular_file(path: Path, what: str, limit: int) -> os.stat_result:
 def read(path: str | Path, recognise: Callable[[Path], list[Any]] | None = None,
          audio: Callable[[float, Path], None] | None = None) -> tuple[dict[str, Any], list[Input]]:
     """Read a replay file from disk (only a regular file, within the limits)."""
+    header, inputs, _ = read_numbered(path, recognise, audio)
+    return header, inputs
+
+
+def read_numbered(path: str | Path, recognise: Callable[[Path], list[Any]] | None = None,
+                  audio: Callable[[float, Path], None] | None = None) -> \
+        tuple[dict[str, Any], list[Input], list[int]]:
+    """:func:`read`, with each input's line number."""
     p = Path(path)
     try:
         regular_file(p, "replay file", MAX_FILE_BYTES)
@@ -294,7 +322,7 @@ def read(path: str | Path, recognise: Callable[[Path], list[Any]] | None = None,
         raise ReplayError(f"{p}: {exc}") from None
     try:
         with p.open("rb") as f:
-            return load(read_lines(f, str(p)), str(p), p.parent, recognise, audio)
+            return load_numbered(read_lines(f, str(p)), str(p), p.parent, recognise, audio)
     except OSError as exc:
         raise ReplayError(f"{p}: cannot be read ({exc.strerror or exc})") from None
 
