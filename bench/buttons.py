@@ -38,8 +38,39 @@ class TimedLeds:
         self.last_change = time.monotonic()
 
 
-def measure(trials: int = 1000, gap_s: float | None = None) -> dict[str, Any]:
-    """``gap_s`` None: single presses (latency); a number: pairs that far apart (order)."""
+def _phones_thread(port: int, count: int, joined: threading.Event, stop: threading.Event) -> None:
+    """``count`` phones on the public table, each on its own WebSocket, reading every page."""
+    import json
+
+    import aiohttp
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as http:
+            sockets = []
+            for _ in range(count):
+                ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}")
+                await ws.send_str(json.dumps({"type": "hello", "token": None}))
+                sockets.append(ws)
+            joined.set()
+
+            async def drain(ws: Any) -> None:
+                async for _ in ws:
+                    pass
+
+            readers = [asyncio.ensure_future(drain(ws)) for ws in sockets]
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+            for ws in sockets:
+                await ws.close()
+            for r in readers:
+                r.cancel()
+
+    asyncio.run(main())
+
+
+def measure(trials: int = 1000, gap_s: float | None = None, phones: int = 0) -> dict[str, Any]:
+    """``gap_s`` None: single presses (latency); a number: pairs that far apart (order).
+    ``phones``: that many phones connected to the phone server throughout (0: phones off)."""
     cfg = Config()
     factory = MockFactory()
     loop = asyncio.new_event_loop()
@@ -97,16 +128,44 @@ def measure(trials: int = 1000, gap_s: float | None = None) -> dict[str, Any]:
             time.sleep(0.001)
         loop.call_soon_threadsafe(loop.stop)
 
+    stop_phones = threading.Event()
+    phone_thread = None
+    if phones:
+        from controller.phones.hub import PhoneHub
+        from controller.phones.server import PhoneServer
+
+        hub = PhoneHub(shell, address="127.0.0.1", port=0)
+        shell.phones = hub
+        server = PhoneServer(hub, host="127.0.0.1", port=0, burst=10_000)
+        port = loop.run_until_complete(server.start())
+
+        def frame() -> None:  # as the box's frame loop does
+            server.refresh()
+            if hub.screen_up:
+                hub.screen_nav("ok")
+            loop.call_later(1 / 30, frame)
+
+        loop.call_soon(frame)
+        joined = threading.Event()
+        phone_thread = threading.Thread(target=_phones_thread, args=(port, phones, joined, stop_phones),
+                                        daemon=True)
+        phone_thread.start()
+        while not joined.is_set():
+            loop.run_until_complete(asyncio.sleep(0.01))
     th = threading.Thread(target=worker, daemon=True)
     th.start()
     loop.run_forever()
     th.join()
+    if phone_thread is not None:
+        stop_phones.set()
+        phone_thread.join()
+        loop.run_until_complete(server.stop())
     panel.close()
     tmp.cleanup()
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     return {"trials": trials, "p50_ms": round(statistics.median(latencies), 3), "p99_ms": round(p99, 3),
-            "max_ms": round(latencies[-1], 3), "wrong": wrong}
+            "max_ms": round(latencies[-1], 3), "wrong": wrong, "phones": phones}
 
 
 def run(trials: int = 1000) -> dict[str, Any]:

@@ -22,6 +22,8 @@ LABELS = {
     "speech_rtf": "Decoding time / audio time",
     "cheers_games_per_s": "Cheers: complete bot games per second",
     "goblets_games_per_s": "Raise Your Goblets: complete bot games per second",
+    "phone_action_p95_ms": "A phone's tap to the TV updated, 12 phones, p95 (ms)",
+    "button_to_lock_p99_ms_with_phones": "Button edge to lock-out, 12 phones connected, p99 (ms)",
 }
 
 

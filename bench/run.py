@@ -22,6 +22,8 @@ TARGETS = {
     "speech_false_accept": ("<=", 0.03),
     "speech_decision_p95_ms": ("<", 300.0),
     "speech_rtf": ("<", 0.1),
+    "phone_action_p95_ms": ("<", 100.0),
+    "button_to_lock_p99_ms_with_phones": ("<", 5.0),
 }
 
 
@@ -46,6 +48,7 @@ PARTS: dict[str, Callable[[], dict[str, Any]]] = {
     "cheers": _games("bench.cheers_games", "cheers_games_per_s"),
     "goblets": _games("bench.goblets_games", "goblets_games_per_s"),
     "speech": _part("bench.speech_bench", "run"),
+    "phones": _part("bench.phones", "run"),
 }
 
 
