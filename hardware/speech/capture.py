@@ -167,6 +167,9 @@ class Listener:
     def _open(self) -> bool:
         self._generation += 1
         self._received = 0
+        # the worker starts afresh before the first block can arrive: a stream may deliver
+        # blocks as soon as it starts, and they count from sample 0 of this stream
+        self._blocks.put(("reset", None))
         try:
             stream = self.stream_factory(RATE, self.block, self._callback(self._generation))
             self._stream = stream
@@ -179,7 +182,6 @@ class Listener:
             self._set_status("no microphone" if self.status != "lost" else "lost", detail)
             return False
         self._last_block = time.monotonic()
-        self._blocks.put(("reset", None))
         return True
 
     def _close_stream(self) -> None:
