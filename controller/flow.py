@@ -77,7 +77,8 @@ class Input:
 
 class Leds(Protocol):
     def set(self, station: int, state: str) -> None:
-        """``state``: "on", "off" or "blink"."""
+        """``state``: "on", "off" or "blink"; or "flash": a moment's quick flash (an event
+        happened to this station), after which the LED shows its steady state again."""
 
 
 class Sound(Protocol):
@@ -88,8 +89,12 @@ class Sound(Protocol):
 class _NoLeds:
     def __init__(self) -> None:
         self.states: dict[int, str] = {}
+        self.flashes: list[int] = []
 
     def set(self, station: int, state: str) -> None:
+        if state == "flash":  # a moment's flash over the steady state, which it keeps
+            self.flashes.append(station)
+            return
         self.states[station] = state
 
 

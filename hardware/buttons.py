@@ -12,6 +12,7 @@ Callbacks run on gpiozero's threads: :class:`Panel` hands each event to
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -87,6 +88,8 @@ class Panel:
             self.pad[name] = StampedButton(
                 pin, on_edge=self._pad_edge(name), bounce_time=bounce, pin_factory=pin_factory)
         self.down_since: dict[int, float] = {}
+        self._steady: dict[int, str] = {}
+        self._flashing: dict[int, str] = {}
         self.check_stuck()
         log.info("pins: %s factory (edge times from %s)", type(self.factory).__name__, edge_source(self.factory))
 
@@ -147,10 +150,22 @@ class Panel:
     def enable(self, station: int) -> None:
         self.disabled.discard(station)
 
+    FLASH_S = 0.5
+
     def set_led(self, station: int, state: str) -> None:
         led = self.leds.get(station)
         if led is None:
             return
+        if state == "flash":
+            led.blink(on_time=0.08, off_time=0.08, n=3, background=True)
+            self._flashing[station] = self._steady.get(station, "off")
+            timer = threading.Timer(self.FLASH_S, self._flash_over, args=(station,))
+            timer.daemon = True
+            timer.start()
+            return
+        self._steady[station] = state
+        if station in self._flashing:
+            return  # shown when the flash is over
         if state == "on":
             led.on()
         elif state == "blink":
@@ -164,7 +179,12 @@ class Panel:
         """The flow's LED interface (controller.flow.Leds)."""
         self.set_led(station, state)
 
+    def _flash_over(self, station: int) -> None:
+        if self._flashing.pop(station, None) is not None and station in self.leds:
+            self.set_led(station, self._steady.get(station, "off"))
+
     def close(self) -> None:
+        self._flashing.clear()  # a flash still running ends with the panel
         for dev in [*self.buzzers.values(), *self.leds.values(), *self.pad.values()]:
             dev.close()
 

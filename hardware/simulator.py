@@ -72,12 +72,19 @@ class Keyboard:
 class SimLeds:
     """The LED strip drawn along the bottom of the simulator window."""
 
+    FLASH_S = 0.5
+
     def __init__(self, stations: int = 8) -> None:
         self.states = {s: "off" for s in range(1, stations + 1)}
+        self.flash_until: dict[int, float] = {}
 
     def set(self, station: int, state: str) -> None:
-        if station in self.states:
-            self.states[station] = state
+        if station not in self.states:
+            return
+        if state == "flash":  # drawn fast for a moment over the steady state
+            self.flash_until[station] = time.monotonic() + self.FLASH_S
+            return
+        self.states[station] = state
 
     def draw(self, band: Any, typing: str | None = None) -> None:
         """Draw the LEDs (and the toast being typed) in the band below the scene."""
@@ -88,10 +95,13 @@ class SimLeds:
         w, h = band.get_size()
         r = max(6, h // 3)
         font = pg.font.Font(pg.font.match_font("dejavusans,freesans,liberationsans"), max(14, h // 2))
-        blink_on = int(time.monotonic() * 4) % 2 == 0
+        now = time.monotonic()
+        blink_on = int(now * 4) % 2 == 0
         for s, state in self.states.items():
             x = 12 + r + (s - 1) * (2 * r + 14)
             lit = state == "on" or (state == "blink" and blink_on)
+            if self.flash_until.get(s, 0.0) > now:
+                lit = int(now * 12) % 2 == 0
             colour = STATION_COLOURS[s - 1] if lit else (50, 50, 60)
             pg.draw.circle(band, colour, (x, h // 2), r)
             label = font.render(str(s), True, (20, 20, 20) if lit else (150, 150, 160))

@@ -23,6 +23,7 @@ from hardware.display.widgets import (
     CHIP_CLOSE,
     CHIP_OPEN,
     Banner,
+    Bars,
     Card,
     Glyph,
     Grid,
@@ -356,6 +357,8 @@ class Renderer:
             self.draw_row(s, wd.cells, rect)
         elif isinstance(wd, QrCode):
             self.draw_qr(s, wd, rect)
+        elif isinstance(wd, Bars):
+            self.draw_bars(s, wd, rect)
         else:  # pragma: no cover - the vocabulary is closed
             raise TypeError(f"cannot draw {type(wd).__name__}")
 
@@ -552,6 +555,32 @@ class Renderer:
         for i, cell in enumerate(g.cells):
             r = pg.Rect(rect.left + (i % cols) * cw, top + (i // cols) * ch, cw, ch).inflate(-8, -8)
             self.draw_cell(s, cell, r)
+
+    def draw_bars(self, s: Any, b: Bars, rect: Any) -> None:
+        """A horizontal bar per row: its label on the left, the bar, its value written after it."""
+        pg = self.pg
+        top = rect.top
+        if b.title:
+            th = self.text_height(b.title, rect.width, self.min_px)
+            self.text(s, b.title, pg.Rect(rect.left, top, rect.width, th), self.min_px, MUTED)
+            top += th
+        if not b.rows:
+            return
+        f = self.font(self.min_px)
+        row_h = max(f.get_linesize() + 6, min(int(self.size[1] * 0.08), (rect.bottom - top) // len(b.rows)))
+        label_w = min(rect.width // 3, max(self.line_width(lab, f) for lab, _, _ in b.rows) + 16)
+        value_w = max(self.line_width(v, f) for _, _, v in b.rows) + 16
+        bar_w = rect.width - label_w - value_w
+        peak = max((v for _, v, _ in b.rows if v is not None), default=0.0) or 1.0
+        for i, (label, value, shown) in enumerate(b.rows):
+            y = top + i * row_h
+            self.text(s, label, pg.Rect(rect.left, y, label_w, row_h), self.min_px, INK, align="left")
+            length = 0 if value is None else max(4, int(bar_w * value / peak))
+            colour = b.colours[i] if i < len(b.colours) else ACCENT
+            bar = pg.Rect(rect.left + label_w, y + row_h // 5, length, row_h - 2 * (row_h // 5))
+            if length:
+                pg.draw.rect(s, colour, bar, border_radius=6)
+            self.text(s, shown, pg.Rect(bar.right + 4, y, value_w, row_h), self.min_px, INK, align="left")
 
     def draw_row(self, s: Any, cells: tuple[Widget, ...], rect: Any) -> None:
         pg = self.pg

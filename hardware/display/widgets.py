@@ -110,6 +110,17 @@ class Timer:
 
 
 @dataclass(frozen=True)
+class Bars:
+    """A bar chart: one bar per row, ``(label, value, shown)``; ``shown`` is written at the
+    bar's end (e.g. "1.2 s"), a value of None draws no bar ("-")."""
+
+    rows: tuple[tuple[str, float | None, str], ...]
+    title: str = ""
+    colours: tuple[Colour, ...] = ()
+    """One colour per row (default: the accent colour)."""
+
+
+@dataclass(frozen=True)
 class Row:
     """Widgets side by side."""
 
@@ -127,7 +138,7 @@ class QrCode:
     colour: Colour = (240, 236, 226)
 
 
-Widget = Union[Text, Card, Grid, Menu, Banner, Timer, Row, QrCode]
+Widget = Union[Text, Card, Grid, Menu, Banner, Timer, Row, QrCode, Bars]
 
 
 @dataclass(frozen=True)

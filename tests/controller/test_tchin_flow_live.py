@@ -11,7 +11,7 @@ from controller.clock import ManualClock
 from controller.flow import FlowContext, Input
 from controller.games import flow_for
 from controller.menu import menu
-from hardware.display.widgets import Banner, Card, Glyph, Grid, Row, Timer
+from hardware.display.widgets import Banner, Bars, Card, Glyph, Grid, Row, Timer, chip, plain
 
 
 class Box:
@@ -91,7 +91,23 @@ def test_sound_cues_follow_the_decisions():
     box.feed(2.1, "say", word="na zdorovie", end=2.4)
     box.feed(3.0, "press", 1)  # veto
     box.at(3.1)
-    assert box.cues == ["reveal", "penalty", "claim", "mistake", "claim", "veto", "mistake"]
+    # a vetoed claim is one event: its veto is heard, not a second mistake after it
+    assert box.cues == ["reveal", "penalty", "claim", "mistake", "claim", "veto"]
+
+
+def test_every_decision_is_announced_with_its_seat_and_a_flash_of_its_led():
+    from hardware.display.widgets import plain
+
+    box = Box()
+    box.feed(0.5, "press", 1)
+    box.feed(0.8, "press", 2)  # not invited: a penalty, with no card to give back
+    banner = box.at(0.9).flow.scene().widgets[0]
+    assert "Penalty" in plain(banner.text) and banner.seat == 2
+    box.feed(1.0, "press", 3)
+    box.feed(1.1, "say", word="kanpai", end=1.4)  # the wrong toast
+    banner = box.at(1.5).flow.scene().widgets[0]
+    assert "the wrong toast" in plain(banner.text) and banner.seat == 3
+    assert box.ctx.leds.flashes == [2, 3, 3]  # penalty; claim and mistake
 
 
 def test_scene_reveal_shows_the_card_art_and_a_card_timer():
@@ -118,7 +134,8 @@ def test_scene_claim_counts_down_the_listening_window():
     scene = box.at(2.0).flow.scene()
     banner = next(w for w in scene.widgets if isinstance(w, Banner))
     timer = next(w for w in scene.widgets if isinstance(w, Timer))
-    assert "3 Mexican claims" in banner.text and timer.remaining == 1.5 and timer.total == 2.5
+    assert "3 Mexican claims" in plain(banner.text) and banner.seat == 3
+    assert timer.remaining == 1.5 and timer.total == 2.5
 
 
 def test_scene_veto_window_shows_votes_and_countdown():
@@ -128,7 +145,7 @@ def test_scene_veto_window_shows_votes_and_countdown():
     box.feed(1.1, "say", word="na zdorovie", end=1.5)
     scene = box.at(2.0).flow.scene()
     banner = next(w for w in scene.widgets if isinstance(w, Banner))
-    assert banner.text == "Veto?  0 of 1" and "Na Zdorovie!" in banner.subtitle
+    assert plain(banner.text) == "Veto 3 Mexican?  0 of 1 votes" and "Na Zdorovie!" in banner.subtitle
     assert next(w for w in scene.widgets if isinstance(w, Timer)).remaining == 2.5
 
 
@@ -138,8 +155,8 @@ def test_scene_between_cards_shows_the_last_win_the_pot_and_who_reveals():
     box.feed(1.0, "press", 3)
     box.feed(1.1, "say", word="na zdorovie", end=1.5)
     scene = box.at(5.0).flow.scene()
-    assert isinstance(scene.widgets[0], Banner) and "3 Mexican wins D24" in scene.widgets[0].text
-    assert "Station 3 Mexican: press your buzzer" in repr(scene)
+    assert isinstance(scene.widgets[0], Banner) and "3 Mexican wins D24" in plain(scene.widgets[0].text)
+    assert "3 Mexican: press your buzzer" in plain(repr(scene))
 
 
 def test_scene_end_screen_shows_scores_winners_and_reaction_times():
@@ -150,10 +167,11 @@ def test_scene_end_screen_shows_scores_winners_and_reaction_times():
     box.clock.run_all()
     assert box.flow.finished
     scene = box.flow.scene()
-    assert scene.title == "Game over"
-    text = repr(scene)
-    assert "Winner: 3 Mexican" in text and "3 Mexican: 1 card " in text and "mean 500 ms" in text
-    assert "fastest correct 500 ms" in text
+    assert scene.title == "Tchin Tchin · game over"
+    text = plain(repr(scene))
+    assert "Winner: 3 Mexican" in text and "1. 3 Mexican: 1 card" in text
+    bars = next(w for w in scene.widgets[1].cells if isinstance(w, Bars))
+    assert bars.rows[0] == (chip(3), 500.0, "0.5 s (best 0.5 s)"), "the winner's reaction, charted first"
 
 
 def test_intro_shows_each_player_and_what_was_heard_then_the_game_begins():
@@ -214,9 +232,9 @@ def test_demo_scenes_show_a_reveal_claim_veto_duel_and_end(tmp_path):
     shots = demo_scenes()
     assert [name for name, _ in shots] == ["reveal", "claim", "veto", "middleman", "end"]
     scenes = dict(shots)
-    assert "claims" in repr(scenes["claim"]) and "Veto?" in repr(scenes["veto"])
-    assert "Duel: 4 Japanese vs 6 Russian" in repr(scenes["middleman"])
-    assert scenes["end"].title == "Game over"
+    assert "claims" in repr(scenes["claim"]) and "Veto" in repr(scenes["veto"])
+    assert "Duel: 4 Japanese vs 6 Russian" in plain(repr(scenes["middleman"]))
+    assert scenes["end"].title == "Tchin Tchin · game over"
     for name, scene in shots:
         path = render_png(scene, tmp_path / f"{name}.png")
         assert path.stat().st_size > 10_000

@@ -108,3 +108,18 @@ def test_an_unknown_led_state_is_an_error(mock_factory):
         raise AssertionError("an unknown LED state must be refused")
     finally:
         panel.close()
+
+
+
+def test_a_flash_blinks_the_led_then_it_shows_its_steady_state_again(mock_factory):
+    from hardware.buttons import Panel
+
+    panel = Panel({1: (4, 17)}, {}, lambda ev: None, pin_factory=mock_factory)
+    led = panel.leds[1]
+    panel.set(1, "flash")
+    assert led._blink_thread is not None, "flashing"
+    panel.set(1, "on")  # the flow's steady state arrives during the flash: kept for after it
+    assert led._blink_thread is not None, "still flashing"
+    panel._flash_over(1)
+    assert led._blink_thread is None and led.is_lit, "steady on again"
+    panel.close()

@@ -13,20 +13,25 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from controller.announce import Announcer
 from controller.clock import TimerHandle
 from controller.flow import FlowContext, GameFlow, Input, Question
 from controller.games.tchin_tchin import scenes
 from controller.games.tchin_tchin.buttons import Buttons
 from controller.games.tchin_tchin.header import read_header
 from controller.games.tchin_tchin.setup import header_from_answers, setup_questions
-from hardware.display.widgets import Banner, Scene
+from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
 from models.tchin_tchin import Buzz, Phase, Referee, Tick, Toast, action_from_dict, view
 from models.tchin_tchin.cards import player_name
 from models.toasts import toast_id
 
-CUES = {"reveal": "reveal", "claim": "claim", "win": "win", "mistake": "mistake",
-        "penalty": "penalty", "vetoed": "veto"}
+CUES = {"reveal": "reveal"}  # the other events' cues come with their announcement
+MISTAKES = {"wrong word": "the wrong toast", "no toast": "no toast heard in time",
+            "vetoed": "vetoed by the table"}
+UNWON = {"timeout": "time ran out", "nobody invited": "nobody was invited",
+         "all invited mistaken": "every invited player made a mistake"}
+NEWS_S = 5.0  # how long an event's banner stays over an open card
 INTRO_NEXT_S = 2.0  # after the presenter's toast is heard, the next player is introduced
 
 
@@ -67,7 +72,7 @@ class TchinTchinFlow(GameFlow):
         self.referee = Referee(table, self.setup.options, start=ctx.clock.now(),
                                disabled=ctx.disabled & seated)
         self.buttons = Buttons(seated, ctx.disabled, self.setup.bounce_s)
-        self.news: Banner | None = None
+        self.news = Announcer(ctx)
         self.last_heard = ""
         self._batch: list[int] = []
         self._batch_t = 0.0
@@ -122,12 +127,12 @@ class TchinTchinFlow(GameFlow):
         if phase == Phase.OVER:
             return scenes.end_scene(v)
         if phase == Phase.OPEN:
-            return scenes.open_scene(v, now)
+            return scenes.open_scene(v, now, self.news.banner(within_s=NEWS_S))
         if phase == Phase.CLAIM:
             return scenes.claim_scene(v, now, self.setup.options.window_s)
         if phase == Phase.VETO:
             return scenes.veto_scene(v, now, self.setup.options.veto_s, self.last_heard)
-        return scenes.between_scene(v, self.news)
+        return scenes.between_scene(v, self.news.banner())
 
     # -- buzzers -----------------------------------------------------------------------
     def _press(self, station: int, t: float) -> None:
@@ -197,24 +202,40 @@ class TchinTchinFlow(GameFlow):
     def _note(self, h: Happening, action: object) -> None:
         """Remember what the between-cards screen should say, and who is held at a reveal."""
         f = h.fields
-        if h.event == "reveal" and f.get("invited") is not None and f.get("word") is not None:
-            opener = f["revealer"] if isinstance(action, Buzz) and "by" not in f else None
-            self.buttons.card_opens(opener)
-            self.news = None
-        elif h.event == "heard":
+        if h.event == "reveal":
+            if f.get("invited") is not None and f.get("word") is not None:
+                opener = f["revealer"] if isinstance(action, Buzz) and "by" not in f else None
+                self.buttons.card_opens(opener)
+            self.news.clear()
+            pot = len(self.referee.pot)
+            if pot:
+                self.news.announce("pot", f"Pot: {pot} card{'s' if pot != 1 else ''} go with this one",
+                                   sound=False)
+            return
+        station = f.get("station")
+        who = f"{chip(station)} {player_name(self.referee.characters[station])}" if station else ""
+        if h.event == "heard":
             self.last_heard = f["word"]
+        elif h.event == "claim":
+            self.news.announce("claim", f"{who} claims!", station, "Gesture and toast, now!")
+        elif h.event == "mistake":
+            if f["reason"] != "vetoed":  # the veto has just been announced
+                self.news.announce("mistake", f"\u2717 {who}: {MISTAKES.get(f['reason'], f['reason'])}",
+                                   station, "may not claim this card again; the others still may")
+        elif h.event == "vetoed":
+            voters = ", ".join(chip(v) for v in f["voters"])
+            self.news.announce("veto", f"\u2717 {who} vetoed", station, f"by {voters}")
         elif h.event == "win":
-            name = player_name(self.referee.characters[f["station"]])
             extra = f" + {len(f['pot'])} from the pot" if f["pot"] else ""
-            self.news = Banner(f"{f['station']} {name} wins {f['card']}{extra}!",
-                               colour=scenes.GREEN, subtitle=f"in {f['reaction_ms']} ms")
+            self.news.announce("win", f"{who} wins {f['card']}{extra}!", station,
+                               f"pressed {f['reaction_ms'] / 1000:.1f} s after the reveal")
         elif h.event == "unwon":
-            self.news = Banner(f"Nobody wins {f['card']}", colour=(90, 90, 100),
-                               subtitle=f"({f['reason']})")
+            self.news.announce("move", f"Nobody wins {f['card']}", None,
+                               UNWON.get(f["reason"], f["reason"]), sound=False)
         elif h.event == "penalty":
-            name = player_name(self.referee.characters[f["station"]])
-            lost = f"gives {f['card']} to the pot" if f["to_pot"] else "had no card to give"
-            self.news = Banner(f"Penalty: {f['station']} {name} {lost}", colour=scenes.RED)
+            lost = (f"gives {f['card']} to the pot" if f["to_pot"]
+                    else "pressed while not invited (no card to give back)")
+            self.news.announce("penalty", f"Penalty: {who} {lost}", station)
 
     def _leds(self) -> None:
         """Invited lit while a card is open, the claimant's alone during a claim or veto,

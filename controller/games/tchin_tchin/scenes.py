@@ -9,7 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hardware.display.widgets import Banner, Card, Glyph, Grid, Row, Scene, Text, Timer, Widget
+from hardware.display.widgets import (
+    Banner,
+    Bars,
+    Card,
+    Glyph,
+    Grid,
+    Row,
+    Scene,
+    Text,
+    Timer,
+    Widget,
+    chip,
+    seat_colour,
+)
 from models.tchin_tchin.cards import (
     CARDS,
     CHARACTERS,
@@ -70,7 +83,7 @@ def players_grid(view: Mapping[str, Any], title: str = "Players") -> Grid:
             mark, colour = "  ●", GOLD
         elif card:
             colour = MUTED
-        cells.append(Text(f"{s} {player_name(code)}: {view['scores'][s]}{mark}", size="small",
+        cells.append(Text(f"{chip(s)} {player_name(code)}: {view['scores'][s]}{mark}", size="small",
                           colour=colour, align="left"))
     return Grid(tuple(cells), columns=2, title=title)
 
@@ -79,39 +92,41 @@ def table_row(view: Mapping[str, Any], centre: Widget) -> Row:
     return Row((centre, players_grid(view)))
 
 
+HOW_TO_CLAIM = "Invited: press, then gesture and toast. Not invited? Hands off!"
+
+
 def between_scene(view: Mapping[str, Any], news: Banner | None) -> Scene:
     revealer = view["revealer"]
-    who = f"{revealer} {player_name(view['characters'][revealer])}"
-    pot = f"  Pot: {len(view['pot'])}" if view["pot"] else ""
+    who = f"{chip(revealer)} {player_name(view['characters'][revealer])}"
+    pot = f" · pot: {len(view['pot'])}" if view["pot"] else ""
     deck = Card(hidden=True, caption=_cards_left(view["deck_left"]))
     widgets: list[Widget] = []
     if news is not None:
         widgets.append(news)
-    widgets.append(Text(f"Station {who}: press your buzzer to reveal the next card "
-                        f"({_cards_left(view['deck_left'])}){pot}", size="heading"))
+    widgets.append(Text(f"{who}: press your buzzer to reveal the next card{pot}", size="heading"))
     widgets.append(table_row(view, deck))
-    return Scene("Tchin Tchin", tuple(widgets), footer="Invited players: gesture + toast, "
-                 "then press. Not invited? Hands off!")
+    return Scene("Tchin Tchin", tuple(widgets), footer=HOW_TO_CLAIM)
 
 
 def _duel(view: Mapping[str, Any]) -> str:
     a, b = view["card"]["invited"]
     chars = view["characters"]
-    return f"Duel: {a} {player_name(chars[a])} vs {b} {player_name(chars[b])}"
+    return f"Duel: {chip(a)} {player_name(chars[a])} vs {chip(b)} {player_name(chars[b])}"
 
 
-def open_scene(view: Mapping[str, Any], now: float) -> Scene:
+def open_scene(view: Mapping[str, Any], now: float, news: Banner | None = None) -> Scene:
     card = view["card"]
     c = CARDS[card["id"]]
     caption = _duel(view) if getattr(c, "kind", "") == "middleman" else ""
     hint = EVENT_HINT.get(getattr(c, "kind", ""), "Yours if the card shows your nation, drink or city")
     left = max(0.0, card["timeout_at"] - now)
-    pot = f"  Pot: {len(view['pot'])} card(s) go with it" if view["pot"] else ""
+    n = len(view["pot"])
+    pot = f" · pot: {n} card{'s' if n != 1 else ''} go{'es' if n == 1 else ''} with it" if n else ""
     return Scene("Tchin Tchin", (
-        Text(hint + pot, size="body"),
+        news if news is not None else Text(hint + pot, size="body"),
         table_row(view, card_face(card["id"], caption)),
-        Timer(left, card["timeout_at"] - card["revealed"], "card"),
-    ), footer=_cards_left(view["deck_left"]))
+        Timer(left, card["timeout_at"] - card["revealed"], f"card · {_cards_left(view['deck_left'])}"),
+    ), footer=HOW_TO_CLAIM)
 
 
 def _cards_left(n: int) -> str:
@@ -124,8 +139,8 @@ def claim_scene(view: Mapping[str, Any], now: float, window_s: float) -> Scene:
     s = card["claimant"]
     left = max(0.0, card["press"] + window_s - now)
     return Scene("Tchin Tchin", (
-        Banner(f"{s} {player_name(view['characters'][s])} claims!", colour=BLUE,
-               subtitle="Gesture and toast - now!"),
+        Banner(f"{chip(s)} {player_name(view['characters'][s])} claims!", colour=BLUE,
+               subtitle="Gesture and toast, now!", seat=s),
         Timer(left, window_s, "listening"),
         table_row(view, card_face(card["id"])),
     ))
@@ -135,34 +150,42 @@ def veto_scene(view: Mapping[str, Any], now: float, veto_s: float, heard: str) -
     card = view["card"]
     s = card["claimant"]
     asked = " or ".join(TOASTS[w] for w in card.get("accepted", ()))
-    who = f"{s} {player_name(view['characters'][s])}"
-    question = (f"{who} said {TOASTS.get(heard, heard)} - was the gesture right?" if heard
+    who = f"{chip(s)} {player_name(view['characters'][s])}"
+    question = (f"Heard: {TOASTS.get(heard, heard)}. Was the gesture right?" if heard
                 else f"The box cannot hear: did {who} say {asked} with the right gesture?")
     return Scene("Tchin Tchin", (
-        Banner(f"Veto?  {card['veto_votes']} of {card['veto_needed']}", colour=PURPLE,
-               subtitle=f"{question} Not invited: press to veto"),
+        Banner(f"Veto {who}?  {card['veto_votes']} of {card['veto_needed']} votes", colour=PURPLE,
+               subtitle=f"{question} Not invited: press to veto", seat=s),
         Timer(max(0.0, card["veto_closes"] - now), veto_s, "veto"),
         table_row(view, card_face(card["id"], caption=f"Asked: {asked}")),
     ))
 
 
 def end_scene(view: Mapping[str, Any]) -> Scene:
-    names = ", ".join(f"{s} {player_name(view['characters'][s])}" for s in view["winners"])
+    """The ranking by cards won, and a chart of each player's reaction times."""
+    chars = view["characters"]
+    names = ", ".join(f"{chip(s)} {player_name(chars[s])}" for s in view["winners"])
     shared = "Shared victory: " if len(view["winners"]) > 1 else "Winner: "
-    cells: list[Widget] = []
-    for s, code in sorted(view["characters"].items()):
-        r = view["reactions"][str(s)]
-        mean = f"{r['mean_ms']} ms" if r["mean_ms"] is not None else "-"
-        fast = f"{r['fastest_correct_ms']} ms" if r["fastest_correct_ms"] is not None else "-"
-        colour = GOLD if s in view["winners"] else None
+    ranked = sorted(chars, key=lambda s: (-view["scores"][s], s))
+    lines = []
+    for place, s in enumerate(ranked, start=1):
         n = view["scores"][s]
-        cells.append(Text(f"{s} {player_name(code)}: {n} card{'s' if n != 1 else ''}   "
-                          f"mean {mean}   fastest correct {fast}", size="small", colour=colour,
-                          align="left"))
-    return Scene("Game over", (
+        lines.append(Text(f"{place}. {chip(s)} {player_name(chars[s])}: {n} card{'s' if n != 1 else ''}",
+                          size="small", colour=GOLD if s in view["winners"] else None, align="left"))
+    bars = []
+    for s in ranked:
+        r = view["reactions"][str(s)]
+        mean = r["mean_ms"]
+        shown = "no claims" if mean is None else f"{mean / 1000:.1f} s"
+        if r["fastest_correct_ms"] is not None:
+            shown += f" (best {r['fastest_correct_ms'] / 1000:.1f} s)"
+        bars.append((chip(s), None if mean is None else float(mean), shown))
+    chart = Bars(tuple(bars), title="Mean reaction time (press after reveal)",
+                 colours=tuple(seat_colour(s) for s in ranked))
+    return Scene("Tchin Tchin · game over", (
         Banner(shared + names, colour=GREEN, subtitle="Most cards wins; reaction times are for fun"),
-        Grid(tuple(cells), columns=1, title="Scores and reaction times"),
-    ), footer="Reaction time = press minus reveal; never a tie-break")
+        Row((Grid(tuple(lines), columns=1, title="Cards won"), chart)),
+    ))
 
 
 def intro_scene(station: int, code: str, heard: str | None) -> Scene:
@@ -181,7 +204,7 @@ def intro_scene(station: int, code: str, heard: str | None) -> Scene:
         toast = TOASTS[ch.word]
     said = f"Heard: {TOASTS.get(heard, heard)}" if heard else "Say your toast once!"
     return Scene("Meet the drinkers", (
-        Banner(f"Station {station}: {player_name(code)}", colour=BLUE, subtitle=how),
+        Banner(f"{chip(station)} {player_name(code)}", colour=seat_colour(station), subtitle=how, seat=station),
         Row((face, Grid((Text(f"Toast: {toast}", size="heading"), Text(said, size="heading")),
                         columns=1))),
-    ), footer="Press your buzzer when you are done")
+    ), footer=f"Seat {station}: press your buzzer when you are done")
