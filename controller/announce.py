@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from controller.flow import FlowContext
-from hardware.display.widgets import Banner, Colour
+from hardware.display.widgets import Banner, Bars, Colour, chip, seat_colour
 
 #: kind of event -> (banner colour, sound cue)
 KINDS: dict[str, tuple[Colour, str | None]] = {
@@ -82,3 +82,31 @@ class Announcer:
 
     def moves_line(self) -> str:
         return ("Last moves: " + " · ".join(self.moves)) if self.moves else ""
+
+
+class Pace:
+    """How long each seat takes over its moves, from the moment the table waits on it: the
+    end screen's chart (for fun; never a tie-break)."""
+
+    def __init__(self) -> None:
+        self.since: dict[int, float] = {}
+        self.times: dict[int, list[float]] = {}
+
+    def waits_on(self, seat: int, t: float) -> None:
+        self.since.setdefault(seat, t)
+
+    def moved(self, seat: int, t: float) -> None:
+        start = self.since.pop(seat, None)
+        if start is not None:
+            self.times.setdefault(seat, []).append(t - start)
+
+    def mean(self, seat: int) -> float | None:
+        times = self.times.get(seat)
+        return sum(times) / len(times) if times else None
+
+    def bars(self, seats: list[int], title: str = "Mean time to decide a move") -> Bars:
+        rows = []
+        for s in seats:
+            m = self.mean(s)
+            rows.append((chip(s), m, "-" if m is None else f"{m:.1f} s"))
+        return Bars(tuple(rows), title=title, colours=tuple(seat_colour(s) for s in seats))

@@ -401,7 +401,9 @@ class Renderer:
         pg.draw.rect(s, b.colour, rect, border_radius=18)
         ink = _readable_on(b.colour)
         inner = rect.inflate(-20, -12)
+        text = b.text
         if b.seat is not None:
+            text = text.removeprefix(chip(b.seat)).lstrip()  # the big chip says it already
             ring = seat_colour(b.seat)
             pg.draw.rect(s, ring, rect, width=max(6, rect.height // 20), border_radius=18)
             d = min(int(rect.height * 0.7), int(self.size[1] * 0.15))
@@ -415,10 +417,10 @@ class Renderer:
         if b.subtitle:
             sub_h = self.text_height(b.subtitle, inner.width, sub)
             top = pg.Rect(inner.left, inner.top, inner.width, inner.height - sub_h)
-            self.text(s, b.text, top, head, ink, bold=True)
+            self.text(s, text, top, head, ink, bold=True)
             self.text(s, b.subtitle, pg.Rect(inner.left, top.bottom, inner.width, sub_h), sub, ink)
         else:
-            self.text(s, b.text, inner, head, ink, bold=True)
+            self.text(s, text, inner, head, ink, bold=True)
 
     def draw_timer(self, s: Any, t: Timer, rect: Any) -> None:
         pg = self.pg

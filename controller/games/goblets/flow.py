@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from controller.announce import Announcer, Pace
 from controller.clock import TimerHandle
 from controller.flow import FlowContext, HeaderError, Question
 from controller.games.goblets import scenes
@@ -24,14 +25,19 @@ from controller.games.goblets.header import game_from_header, header_from_answer
 from controller.games.goblets.menus import CLOSE, ActionPicker
 from controller.privacy import BUZZER_SEATS, PrivateGate
 from controller.turns import TurnBasedFlow
-from hardware.display.widgets import Scene
+from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
 from models.goblets import Game, SetupError, parse_action, to_dict
 from models.goblets.actions import Action
 from models.goblets.bots import choose_action
 
-SOUNDS = {"toast": "claim", "drank": "drink", "game_over": "win", "course_won": "win",
-          "tie_goblet": "reveal"}
+SOUNDS = {"drank": "drink", "tie_goblet": "reveal"}  # the others come with their announcement
+DIRECTIONS = {"cw": "clockwise", "ccw": "widdershins"}
+#: events said in a few words in the last moves line (the seat's chip goes first)
+MOVES = {"peeked": "peeked", "schemed": "swapped coasters", "transmuted": "transmuted",
+         "tasted": "tasted", "spied": "spied", "passed": "passed"}
+#: what a move lets its seat see: its view stays open on it until the buzzer is let go
+SEEING = {"peeked", "spied", "tasted"}
 BOT_DELAY_S = 1.0
 VIEW_TIMEOUT_S = 45.0
 
@@ -73,6 +79,9 @@ class GobletsFlow(TurnBasedFlow):
         self.reveal_course = 0
         self.final: dict[str, Any] | None = None
         self._bot_timer: TimerHandle | None = None
+        self.news = Announcer(ctx)
+        self.pace = Pace()
+        self._saw: int | None = None  # a seat whose last move showed it something
 
     # -- contract --------------------------------------------------------------------------
     @property
@@ -90,20 +99,26 @@ class GobletsFlow(TurnBasedFlow):
     def scene(self) -> Scene:
         pub = self.engine.view(None)
         if self.final is not None:
-            return scenes.end_scene(pub, self.final)
+            return scenes.end_scene(pub, self.final, self.pace.bars(list(self.final["ranking"])))
         if self.gate is not None and self.gate.is_open:
             own = self.engine.view(self.gate.seat)
             if self.gate_kind == "decide" and self.picker is not None:
                 return scenes.private_scene(own, self.picker.menu, scenes.status_line(pub))
-            return scenes.private_scene(own, None, "Your screen (Back or let go to close)")
-        if self.reveal:
-            return scenes.reveal_scene(pub, self.reveal, self.reveal_course)
+            heading = "What you saw" if self.gate_kind == "seen" else "Your screen"
+            return scenes.private_scene(own, None, heading)
         waiting = self.gate.seat if self.gate is not None and self.gate.state == "waiting" \
             else None
-        if waiting is not None and waiting in self.ctx.phones:  # no looking away: it plays on its phone
-            return scenes.table_scene(pub, footer=f"Seat {waiting}: play on your phone")
+        phone = waiting is not None and waiting in self.ctx.phones  # no looking away: it plays on its phone
+        if self.reveal:
+            return scenes.reveal_scene(pub, self.reveal, self.reveal_course, waiting, phone)
+        if phone:
+            return scenes.table_scene(pub, footer="Any other seat: hold your buzzer to look at your screen",
+                                      news=self.news.banner(scenes.next_up(pub, waiting, phone)),
+                                      moves=self.news.moves_line(), phone_for=waiting)
         return scenes.table_scene(pub, waiting_for=waiting,
-                                  footer="Any other seat: hold your buzzer to look at your screen")
+                                  footer="Any other seat: hold your buzzer to look at your screen",
+                                  news=self.news.banner(scenes.next_up(pub, waiting)),
+                                  moves=self.news.moves_line())
 
     # -- inputs ----------------------------------------------------------------------------
     def _do(self, raw: dict[str, Any] | None) -> None:
@@ -137,14 +152,14 @@ class GobletsFlow(TurnBasedFlow):
         if gate is None:
             return
         if gate.state == "waiting":
-            if button == "ok":
-                gate.ok()
+            if button == "ok" and not gate.ok():
+                self.reveal = []  # OK puts the Toast's reveal away: the table is shown
             return
         if not gate.is_open:
             return
-        if self.gate_kind == "look":
+        if self.gate_kind in ("look", "seen"):
             if button in ("back", "ok"):
-                gate.close("done")
+                gate.close("released")
             return
         assert self.picker is not None
         chosen = self.picker.nav(button)
@@ -161,6 +176,11 @@ class GobletsFlow(TurnBasedFlow):
         if self.gate is not None and self.gate.is_open and self.gate.seat == seat \
                 and self.gate_kind == "decide":
             self._new_picker()
+            return
+        if self.gate is not None and self.gate.is_open and self.gate_kind == "decide" \
+                and self._saw == self.gate.seat:
+            # the turn ended on a look: it stays on the screen until the buzzer is let go
+            self.gate_kind, self.picker = "seen", None
             return
         if self.gate is not None:
             self.gate.close("done")
@@ -195,7 +215,7 @@ class GobletsFlow(TurnBasedFlow):
 
     def _look_closed(self, reason: str) -> None:
         self.gate = None
-        self._wait_for_current()
+        self._after_change()
 
     def _decide_opened(self) -> None:
         if self.gate is not None:
@@ -212,7 +232,7 @@ class GobletsFlow(TurnBasedFlow):
     def _gate_closed(self, reason: str) -> None:
         if reason in ("released", "timeout") and self.engine.current_player is not None:
             self.gate = None
-            self._wait_for_current()
+            self._after_change()
 
     def _bot_move(self) -> None:
         self._bot_timer = None
@@ -225,10 +245,12 @@ class GobletsFlow(TurnBasedFlow):
     # -- outputs ---------------------------------------------------------------------------
     def _emit_all(self, happenings: list[Happening]) -> None:
         drank: list[dict[str, Any]] = []
+        self._saw = None
         for h in happenings:
             if h.event in ("screen", "winetaster_card"):
                 continue  # private only: each seat sees it in its own view
             self.ctx.emit(h.event, **h.fields)
+            self._announce(h.event, h.fields)
             if h.event in SOUNDS:
                 self.ctx.sound.play(SOUNDS[h.event])
             if h.event == "drank":
@@ -240,6 +262,51 @@ class GobletsFlow(TurnBasedFlow):
             self.reveal_course = self.engine.state.course - (0 if self.finished else 1) \
                 if self.engine.state.phase not in ("tiebreak", "russian_drink") \
                 else self.engine.state.course
+
+    def _announce(self, event: str, f: dict[str, Any]) -> None:
+        """The table is told every public move, with the seat's chip, a sound and a flash."""
+        now = self.ctx.clock.now()
+        seat = f.get("seat")
+        who = chip(seat) if isinstance(seat, int) else ""
+        if event == "turn":
+            self.pace.waits_on(seat, now)
+            return
+        if isinstance(seat, int) and event not in ("drank", "scored", "character_dealt", "tie_goblet"):
+            self.pace.moved(seat, now)
+        if event in SEEING:
+            self._saw = seat
+        if event == "poured":
+            n = f.get("count", 1)
+            self.news.announce("pour", f"{who} poured {n} token{'s' if n != 1 else ''} into goblet {f['goblet']}",
+                               seat, move=f"{who} poured into {f['goblet']}")
+        elif event == "rotated":
+            steps = f.get("steps", 1)
+            way = f"{DIRECTIONS.get(f['direction'], f['direction'])}" + (f", {steps} places" if steps != 1 else "")
+            self.news.announce("move", f"{who} rotated the goblets {way}", seat, move=f"{who} rotated")
+        elif event in ("swapped", "juggled", "gambled"):
+            a, b = f["goblets"] if f.get("goblets") else ("?", "?")
+            verb = {"swapped": "swapped", "juggled": "juggled", "gambled": "gambled on"}[event]
+            self.news.announce("move", f"{who} {verb} goblets {a} and {b}", seat, move=f"{who} {verb} {a}+{b}")
+        elif event == "plotted":
+            self.news.announce("move", f"{who} plotted with {chip(f['with'])}: their targets are swapped",
+                               seat, move=f"{who} plotted")
+        elif event == "new_character":
+            self.news.announce("move", f"{who} is now the {f['character']}", seat)
+        elif event in MOVES:
+            self.news.announce("move", f"{who} {MOVES[event]}", seat, move=f"{who} {MOVES[event]}")
+        elif event == "toast":
+            caller = f["caller"]
+            self.news.announce("toast", f"{chip(caller)} calls the Toast!", caller,
+                               "the others take their final actions, then everyone drinks",
+                               move=f"{chip(caller)} called the Toast")
+        elif event == "course":
+            self.news.announce("course", f"Course {f['course']} begins", None)
+            self.news.moves = []
+        elif event == "course_won":
+            seats = " ".join(chip(s) for s in f["seats"])
+            self.news.announce("win", f"Course {f['course']} won by {seats}", f["seats"][0] if f["seats"] else None)
+        elif event == "game_over":
+            self.news.announce("over", "Game over", None)
 
     def _leds(self) -> None:
         seat = self.engine.current_player

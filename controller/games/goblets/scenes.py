@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from controller.menu import MenuState
-from hardware.display.widgets import Banner, Card, Glyph, Menu, Row, Scene, Text
+from hardware.display.widgets import Banner, Bars, Card, Glyph, Grid, Row, Scene, Text, chip
+from models.goblets.houses import House
 
 TITLE = "Raise Your Goblets"
 TOKEN_ORDER = ("wine", "poison", "antidote", "unicorn", "ogre")
@@ -35,9 +36,27 @@ def who_sits(pub: dict[str, Any], place: int) -> str:
     for unit in pub["units"]:
         if unit["place"] == place and pub["mode"] != "russian":
             if unit["winetaster"] is not None:
-                return f"Seats {unit['winetaster']}+{unit['noble']}"
-            return f"Seat {unit['noble']}"
+                return f"{chip(unit['winetaster'])}+{chip(unit['noble'])}"
+            return chip(unit["noble"])
     return ""
+
+
+def ring(pub: dict[str, Any], colour: str | None) -> str:
+    """A coaster ring drawn in the LED colour of the seat whose house it is."""
+    if colour is None:
+        return "none"
+    for unit in pub["units"]:
+        try:
+            if House.parse(unit["house"]).colour == colour:
+                return f"seat{unit['noble']}"
+        except ValueError:
+            continue
+    return colour
+
+
+def house_seat(pub: dict[str, Any], house: str) -> int | None:
+    """The seat (its Noble) whose house is ``house``."""
+    return next((u["noble"] for u in pub["units"] if u["house"] == house), None)
 
 
 def status_line(pub: dict[str, Any]) -> str:
@@ -47,22 +66,33 @@ def status_line(pub: dict[str, Any]) -> str:
     seat, step = turn["seat"], turn["step"]
     if step == "turn":
         left = turn["actions_left"]
-        return f"Seat {seat}'s turn · {left} action{'s' if left != 1 else ''} left"
+        return f"{chip(seat)}'s turn · {left} action{'s' if left != 1 else ''} left"
     if pub["phase"] == "toast":
-        return f"The Toast! Seat {seat}: {STEP_WORDS[step]}"
-    return f"Seat {seat}: {STEP_WORDS.get(step, step)}"
+        return f"The Toast! {chip(seat)}: {STEP_WORDS[step]}"
+    return f"{chip(seat)}: {STEP_WORDS.get(step, step)}"
+
+
+def next_up(pub: dict[str, Any], waiting_for: int | None, phone: bool = False) -> str:
+    """Who must act now, and how (a seat without a buzzer confirms with OK; a seat with a
+    phone plays on it, and nobody need look away)."""
+    if waiting_for is None:
+        return ""
+    if phone:
+        return f"{chip(waiting_for)}: play on your phone"
+    how = "hold your buzzer" if waiting_for <= 8 else "press OK"
+    return f"{chip(waiting_for)}: {how} to play · everyone else, look away"
 
 
 def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
     cards = []
     for g in pub["goblets"]:
-        poured = ", ".join(str(s) for s in g["poured_by"]) or "nobody yet"
+        poured = " ".join(chip(s) for s in g["poured_by"]) or "-"
         if g.get("drunk_by") is not None:
-            poured = f"drunk by seat {g['drunk_by']}"
+            poured = f"drunk by {chip(g['drunk_by'])}"
         cards.append(Card(
             title=f"Goblet {g['place']}",
-            glyphs=(Glyph("goblet", g["coaster"] or "none", label=who_sits(pub, g["place"])),),
-            caption=f"poured by {poured}" if g.get("drunk_by") is None else poured,
+            glyphs=(Glyph("goblet", ring(pub, g["coaster"]), label=who_sits(pub, g["place"])),),
+            caption=f"poured: {poured}" if g.get("drunk_by") is None else poured,
             highlight=g["place"] == highlight, small=True))
     return Row(tuple(cards))
 
@@ -71,61 +101,68 @@ def targets_line(pub: dict[str, Any]) -> str:
     parts = []
     for unit in pub["units"]:
         if unit["target"]:
-            parts.append(f"{unit['noble']}→{unit['target']}")
+            prey = house_seat(pub, unit["target"])
+            parts.append(f"{chip(unit['noble'])} hunts " + (chip(prey) if prey else unit["target"]))
     return ("Targets: " + " · ".join(parts)) if parts else ""
 
 
-def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None = None) -> Scene:
-    """The shared table: goblets in their places, who poured where, whose move; with a
-    banner asking the deciding seat to hold their buzzer while everyone else looks away."""
+def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None = None,
+                news: Banner | None = None, moves: str = "", phone_for: int | None = None) -> Scene:
+    """The shared table: goblets in their places, who poured where, whose move; a banner with
+    what just happened and who acts next (the deciding seat holds its buzzer while everyone
+    else looks away); the last moves."""
     place = None
     if pub["turn"] and pub["mode"] != "russian":
         seat = pub["turn"]["seat"]
         place = next((u["place"] for u in pub["units"] if seat in u["seats"]), None)
     widgets: list[Any] = []
-    if waiting_for is not None:
-        how = "hold your buzzer" if waiting_for <= 8 else "press OK"
+    if news is not None:
+        widgets.append(news)
+    elif waiting_for is not None or phone_for is not None:
+        seat = waiting_for if waiting_for is not None else phone_for
         widgets.append(Banner(status_line(pub), colour=(60, 90, 160),
-                              subtitle=f"Seat {waiting_for}, {how} to play · everyone else, "
-                                       f"look away"))
+                              subtitle=next_up(pub, seat, phone_for is not None), seat=seat))
     else:
         widgets.append(Text(status_line(pub), size="heading"))
     widgets.append(goblet_cards(pub, place))
-    line = targets_line(pub)
+    lines = [x for x in (moves, targets_line(pub)) if x]
     chars = pub.get("characters") or {}
     if chars:
-        line += ("\n" if line else "") + "Characters: " + " · ".join(
-            f"{s} {name}" for s, name in sorted(chars.items()))
-    if line:
-        widgets.append(Text(line, size="small"))
+        lines.append("Characters: " + " · ".join(f"{chip(s)} {name}" for s, name in sorted(chars.items())))
+    if lines:
+        widgets.append(Text("\n".join(lines), size="small"))
     return Scene(course_title(pub), tuple(widgets), footer=footer)
 
 
-def token_glyphs(tokens: dict[str, int]) -> tuple[Glyph, ...]:
-    return tuple(Glyph("token", t, label=f"{TOKEN_NAMES[t]} ×{tokens[t]}")
+def token_glyphs(tokens: dict[str, int], names: bool = True) -> tuple[Glyph, ...]:
+    """A picture per kind of token, labelled with its name and count (or the count alone)."""
+    return tuple(Glyph("token", t, label=f"{TOKEN_NAMES[t]} ×{tokens[t]}" if names else f"×{tokens[t]}")
                  for t in TOKEN_ORDER if tokens.get(t))
 
 
 def reveal_row(drank: list[dict[str, Any]]) -> Row:
     cards = []
     for d in drank:
-        verdict = f"survived · {d['wine']} Wine" if d["survived"] else f"POISONED · {d['wine']} Wine"
-        cards.append(Card(title=f"Seat {d['seat']} · goblet {d['goblet']}",
-                          glyphs=token_glyphs(d["tokens"]) or (Glyph("token", "empty"),),
+        verdict = f"\u2713 {d['wine']} Wine" if d["survived"] else f"\u2717 {d['wine']} Wine"
+        cards.append(Card(title=f"{chip(d['seat'])} drank {d['goblet']}",
+                          glyphs=token_glyphs(d["tokens"], names=len(drank) <= 3) or (Glyph("token", "empty"),),
                           caption=verdict, colour=SURVIVED if d["survived"] else POISONED,
                           small=True))
     return Row(tuple(cards))
 
 
-def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int) -> Scene:
-    """The Toast's reveal: every goblet's contents and who survived."""
-    poisoned = [str(d["seat"]) for d in drank if not d["survived"]]
-    text = (("Poisoned: seat " if len(poisoned) == 1 else "Poisoned: seats ") + ", ".join(poisoned)) \
-        if poisoned else "Everyone survived!"
-    return Scene(f"{TITLE} · the Toast of course {course}",
-                 (Banner("Raise your goblets!", colour=(170, 40, 60), subtitle=text),
-                  reveal_row(drank)),
-                 footer="Victory points stay behind your screen · hold your buzzer to peek")
+def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
+                 waiting_for: int | None = None, phone: bool = False) -> Scene:
+    """The Toast's reveal: every goblet's contents and who survived; and, once the next course
+    has begun, who plays first and how."""
+    poisoned = [chip(d["seat"]) for d in drank if not d["survived"]]
+    text = ("Poisoned: " + " ".join(poisoned)) if poisoned else "Everyone survived!"
+    widgets: list[Any] = [Banner("Raise your goblets!", colour=(170, 40, 60), subtitle=text), reveal_row(drank)]
+    if waiting_for is not None:
+        widgets.append(Banner(f"Course {pub['course']} begins", colour=(60, 90, 160),
+                              subtitle=next_up(pub, waiting_for, phone), seat=waiting_for))
+    return Scene(f"{TITLE} · the Toast of course {course}", tuple(widgets),
+                 footer="Any other seat: hold your buzzer to see your screen")
 
 
 def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: str) -> Scene:
@@ -137,8 +174,8 @@ def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: s
         cards.append(Card(title="Your goblet", glyphs=token_glyphs(own["goblet"]) or
                           (Glyph("token", "empty"),), small=True))
     for seen in own.get("seen", [])[-2:]:
-        what = f"Goblet {seen['goblet']}" if seen["what"] == "goblet" else \
-            f"Seat {seen['seat']}'s screen"
+        what = f"goblet {seen['goblet']}" if seen["what"] == "goblet" else \
+            f"{chip(seen['seat'])}'s screen"
         cards.append(Card(title=f"You saw: {what}", glyphs=token_glyphs(seen["tokens"]) or
                           (Glyph("token", "empty", label="empty"),), small=True))
     lines = []
@@ -150,31 +187,32 @@ def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: s
                      f"{own.get('noble_character') or 'without character'}")
     unit = next((u for u in own["units"] if seat in u["seats"]), None)
     if unit and unit["target"]:
-        lines.append(f"House {unit['house']} · target: {unit['target']}")
+        prey = house_seat(own, unit["target"])
+        lines.append(f"House {unit['house']} · your target: {unit['target']}" + (f" ({chip(prey)})" if prey else ""))
     lines.append(f"Your victory points: {own['vp_own']}")
     widgets: list[Any] = [Text(heading, size="heading"), Row(tuple(cards)),
                           Text("\n".join(lines), size="small")]
     if picker is not None:
         widgets.append(picker.widget())
     return Scene(f"Seat {seat} · private", tuple(widgets), private_for=seat,
-                 footer="Prev/Next to move · OK to choose · Back to go up or close")
+                 footer="Prev / Next to move · OK to choose · Back to go up or close"
+                 if picker is not None else "Let go of your buzzer (or press Back) to close")
 
 
-def end_scene(pub: dict[str, Any], final: dict[str, Any]) -> Scene:
-    """The final ranking with every seat's victory points, and the tie-break if there was one."""
+def end_scene(pub: dict[str, Any], final: dict[str, Any], pace: Bars | None = None) -> Scene:
+    """The final ranking by victory points, the tie-break if there was one, and how long each
+    seat took over its moves."""
     winners = final["winners"]
-    names = " and ".join(f"seat {w}" for w in winners)
+    names = " and ".join(chip(w) for w in winners)
     subtitle = "shared victory" if final.get("shared") else ""
     tie = final.get("tie_break")
     if tie:
         subtitle = "after the tie-break: " + ", ".join(
-            f"seat {s} drew goblet {g}" for s, g in tie["taken"].items())
-    rows = [Text(f"{i}. Seat {s}: {final['vp'][s]} VP" + (" ★" if s in winners else ""),
-                 size="body") for i, s in enumerate(final["ranking"], start=1)]
-    half = (len(rows) + 1) // 2
-    ranking = Row((Menu(tuple(r.text for r in rows[:half]), cursor=-1),
-                   Menu(tuple(r.text for r in rows[half:]), cursor=-1))) if len(rows) > 6 else \
-        Menu(tuple(r.text for r in rows), cursor=-1, title="Final ranking")
+            f"{chip(int(s))} drew goblet {g}" for s, g in tie["taken"].items())
+    rows = tuple(Text(f"{i}. {chip(s)} {final['vp'][s]} VP" + (" \u2605" if s in winners else ""),
+                      size="small", align="left") for i, s in enumerate(final["ranking"], start=1))
+    ranking = Grid(rows, columns=1 if len(rows) <= 6 else 2, title="Victory points")
+    body: Any = Row((ranking, pace)) if pace is not None else ranking
     return Scene(f"{TITLE} · game over",
-                 (Banner(f"{names.capitalize()} win{'s' if len(winners) == 1 else ''}!",
-                         colour=(150, 105, 20), subtitle=subtitle), ranking))
+                 (Banner(f"{names} win{'s' if len(winners) == 1 else ''}!",
+                         colour=(150, 105, 20), subtitle=subtitle), body))

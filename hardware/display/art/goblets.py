@@ -3,7 +3,8 @@ as well as colour (for colour-blind players).
 
 Glyph kinds:
 - ``goblet``: ``name`` the coaster ring's colour (``"brown"``, ``"green"``, ``"purple"``,
-  ``"yellow"``, ``"blue"``, ``"red"``), or ``"none"`` when there are no rings.
+  ``"yellow"``, ``"blue"``, ``"red"``), ``"seat3"`` for the colour of seat 3's LED (the
+  ring of that seat's house), or ``"none"`` when there are no rings.
 - ``token``: ``name`` one of ``wine`` (red circle), ``poison`` (black triangle), ``antidote``
   (white square with a cross), ``unicorn`` (blue star), ``ogre`` (green hexagon), ``empty``.
 """
@@ -14,6 +15,7 @@ import math
 from typing import Any
 
 from hardware.display.art import painter
+from hardware.display.colours import STATION_COLOURS
 
 RINGS: dict[str, tuple[int, int, int]] = {
     "brown": (128, 82, 46), "green": (52, 150, 70), "purple": (128, 70, 170),
@@ -96,6 +98,8 @@ def draw_goblet(surface: Any, rect: Any, ring: str) -> None:
     ring_rect = pg.Rect(0, 0, int(w * 0.95), int(h * 0.18))
     ring_rect.midbottom = box.midbottom
     colour = RINGS.get(ring)
+    if ring.startswith("seat") and ring[4:].isdigit():
+        colour = STATION_COLOURS[(int(ring[4:]) - 1) % len(STATION_COLOURS)]
     if colour is not None:
         pg.draw.ellipse(surface, colour, ring_rect)
         pg.draw.ellipse(surface, OUTLINE, ring_rect, width=max(2, w // 40))
