@@ -20,6 +20,7 @@ LABELS = {
     "speech_false_accept": "A toast reported for another word",
     "speech_decision_p95_ms": "End of the word to the decision, p95 (ms)",
     "speech_rtf": "Decoding time / audio time",
+    "toast_verdict_p95_ms": "End of a spoken toast to the verdict in the live box, p95 (ms)",
     "cheers_games_per_s": "Cheers: complete bot games per second",
     "goblets_games_per_s": "Raise Your Goblets: complete bot games per second",
     "phone_action_p95_ms": "A phone's tap to the TV updated, 12 phones, p95 (ms)",

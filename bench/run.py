@@ -24,6 +24,7 @@ TARGETS = {
     "speech_rtf": ("<", 0.1),
     "phone_action_p95_ms": ("<", 100.0),
     "button_to_lock_p99_ms_with_phones": ("<", 5.0),
+    "toast_verdict_p95_ms": ("<", 300.0),
 }
 
 
@@ -49,6 +50,7 @@ PARTS: dict[str, Callable[[], dict[str, Any]]] = {
     "goblets": _games("bench.goblets_games", "goblets_games_per_s"),
     "speech": _part("bench.speech_bench", "run"),
     "phones": _part("bench.phones", "run"),
+    "verdict": _part("bench.verdict_bench", "run"),
 }
 
 

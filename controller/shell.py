@@ -63,6 +63,8 @@ class Shell:
     """Game timers run this far behind real time: the recogniser's time to report a toast."""
     rng: random.Random = field(default_factory=random.Random)
     on_request: Callable[[str], None] | None = None
+    on_event: Callable[[dict[str, Any]], None] | None = None
+    """Told each decision of a game started here as it is taken (the benchmark times them)."""
     stuck: list[int] = field(default_factory=list)
     disabled: set[int] = field(default_factory=set)
     notices: list[str] = field(default_factory=list)
@@ -181,11 +183,18 @@ class Shell:
         if inp.kind != "say" and inp.t < self.session.clock.now():
             inp = Input(**{**inp.__dict__, "t": self.session.clock.now()})
         self.session.feed(inp)
-        # decisions due by the edge (a claim's lock-out) are taken at once; timers run
-        # ``decision_lag_s`` behind, so a toast the recogniser reports late still counts
-        # (just past the edge: presses of one instant are gathered, then decided)
-        edge = math.nextafter(inp.t, math.inf) if inp.kind != "say" else 0.0
-        self.session.advance(max(edge, self.game_time(self._now()) - self.decision_lag_s))
+        # decisions due by the edge are taken at once (just past it: presses of one instant
+        # are gathered, then decided). A press's edge is its own time (a claim's lock-out); a
+        # toast's is its end, never later than now: the listener reports toasts in the order
+        # they end, so nothing that ended before it is still to come and its verdict need not
+        # wait. Other timers run ``decision_lag_s`` behind, so that a "no toast" verdict waits
+        # for a toast that ended in time but is still being recognised.
+        now = self.game_time(self._now())
+        if inp.kind == "say":
+            edge = min(math.nextafter(inp.end if inp.end is not None else inp.t, math.inf), now)
+        else:
+            edge = math.nextafter(inp.t, math.inf)
+        self.session.advance(max(edge, now - self.decision_lag_s))
 
     def set_hearing(self, available: bool, now: float) -> None:
         """The microphone was lost or came back: a game in play that listens is told (journaled)."""
@@ -313,6 +322,7 @@ class Shell:
             header = cls.without_speech(header)
         try:
             self.session = GameSession(header, journal=self.journal, leds=self.leds, sound=self.sound,
+                                       sink=self.on_event,
                                        disabled=frozenset(self.disabled), phones=self.phone_seats)
         except ValueError as exc:
             self._error(f"cannot start: {exc}")

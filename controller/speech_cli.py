@@ -12,6 +12,7 @@ from typing import TextIO
 from controller.cli_text import WAV_FILES_HELP
 from hardware.speech import Heard, Listener, choose_engine
 from hardware.speech.audio import NotAWavFile, read_wav
+from hardware.speech.timing import decided_at
 
 
 def _engine_args(prog: str, description: str) -> argparse.ArgumentParser:
@@ -30,7 +31,11 @@ def best_toast(heard: list[Heard]) -> Heard | None:
 
 
 def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
-    """Print one JSON line per file: ``{"file", "toast", "confidence", "decision_ms"}``.
+    """Print one JSON line per file: ``{"file", "toast", "confidence", "decided_s"}``.
+
+    ``decided_s`` is when, in seconds into the file, the live box would have had the verdict:
+    the audio the listener waits for, plus the decoding an engine does once speech has ended
+    (:func:`hardware.speech.timing.decided_at`); None when no toast was heard.
 
     A file that cannot be read is reported on stderr by name; the other files are still
     classified and the exit status is 1.
@@ -48,14 +53,13 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
             print(f"clinkbox speech classify: {err}", file=sys.stderr)
             status = 1
             continue
-        t0 = time.perf_counter()
         verdict = best_toast(engine.classify(samples))
-        ms = (time.perf_counter() - t0) * 1000.0
+        decided = decided_at(engine, samples, verdict) if verdict else None
         out.write(json.dumps({
             "file": path,
             "toast": verdict.toast if verdict else None,
             "confidence": verdict.confidence if verdict else 0.0,
-            "decision_ms": round(ms, 1),
+            "decided_s": round(decided, 3) if decided is not None else None,
         }) + "\n")
         out.flush()
     return status

@@ -185,6 +185,64 @@ def test_a_resumed_game_replays_a_late_toast_exactly_as_it_was_played(tmp_path):
         assert again.session.events == [e for e in live if e["t"] <= again.session.clock.now()]
 
 
+def claim_by_3(shell: Shell, clock: list[float]) -> None:
+    for t, station, down in ((1.0, 1, True), (1.1, 1, False), (2.0, 3, True), (2.2, 3, False)):
+        clock[0] = t
+        shell.button(ButtonEvent(t, down, station=station))
+
+
+def decisions(shell: Shell) -> list[tuple[str, float]]:
+    assert shell.session is not None
+    return [(e["event"], e["t"]) for e in shell.session.events if e["event"] in ("correct", "mistake")]
+
+
+def test_a_heard_toast_is_decided_as_soon_as_it_is_reported_not_after_the_lag(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.5)
+    claim_by_3(shell, clock)
+    clock[0] = 3.0
+    shell.tick(3.0)
+    clock[0] = 3.05  # the toast ended 0.25 s ago; the timers still stand 0.5 s behind
+    shell.toast("na zdorovie", 2.3, 2.8)
+    assert decisions(shell) == [("correct", 2.8)]
+
+
+def test_a_no_toast_verdict_still_waits_for_the_recognisers_lag(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.5)
+    claim_by_3(shell, clock)
+    clock[0] = 4.9
+    shell.tick(4.9)  # the window closed at 4.5, but a toast that ended in time may be on its way
+    assert decisions(shell) == []
+    clock[0] = 5.05
+    shell.tick(5.05)
+    assert decisions(shell) == [("mistake", 4.5)]
+
+
+def test_a_toast_reported_too_late_decides_no_toast_at_once(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.5)
+    claim_by_3(shell, clock)
+    clock[0] = 4.8
+    shell.tick(4.8)
+    clock[0] = 4.9  # this one ended after the window: nothing that ended in time can still come
+    shell.toast("na zdorovie", 4.2, 4.6)
+    assert decisions(shell) == [("mistake", 4.5)]
+
+
+def test_a_resumed_game_replays_a_toast_decided_at_once_exactly(tmp_path):
+    shell, clock = live_tchin(tmp_path, lag=0.5)
+    claim_by_3(shell, clock)
+    clock[0] = 3.05
+    shell.toast("na zdorovie", 2.3, 2.8)
+    clock[0] = 9.0
+    shell.tick(9.0)
+    assert shell.session is not None
+    live = shell.session.events
+    shell.journal.close()
+    again = Shell(Journal(tmp_path / "j"))
+    again.resume_game()
+    assert again.session is not None
+    assert again.session.events == [e for e in live if e["t"] <= again.session.clock.now()]
+
+
 def test_a_notice_shows_for_a_while_then_clears(tmp_path):
     clock = [0.0]
     shell = Shell(Journal(tmp_path / "j"))

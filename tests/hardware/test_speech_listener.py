@@ -202,5 +202,7 @@ def test_classify_cli_prints_one_json_line_per_file(tmp_path: Path, toast_audio:
     assert status == 1
     assert len(lines) == 1
     assert lines[0]["file"] == str(good) and lines[0]["toast"] == "cheers"
-    assert set(lines[0]) == {"file", "toast", "confidence", "decision_ms"}
+    assert set(lines[0]) == {"file", "toast", "confidence", "decided_s"}
+    # the toast is decided once its speech has ended, inside the file (not the file's run time)
+    assert 1.5 < lines[0]["decided_s"] <= len(toast_audio) / RATE + 0.5
     assert "readme.wav" in capsys.readouterr().err
