@@ -109,7 +109,10 @@ class PhoneHub:
     def _page(self, seat: int | None) -> Page:
         if self.session is None or self.adapter is None:
             return base_page("clinkbox", seat, "No game in play: the host starts one on the TV")
-        p = self.adapter.page(self.session.flow, seat)
+        engine = self.adapter.engine(self.session.flow)
+        view = engine.view(seat)
+        actions = list(engine.legal_actions(seat)) if seat is not None and self.adapter.acts else []
+        p = self.adapter.page(view, seat, actions)
         p["type"] = "page"
         if seat is not None and not self.adapter.acts:
             p["note"] = "Timing stays on the buzzers: this phone never claims."

@@ -25,16 +25,21 @@ Page = dict[str, Any]
 
 
 class PhoneGame(Protocol):
-    """One game as phones see it."""
+    """One game as phones see it. The hub asks the game's engine (the common protocol of
+    ``models/base.py``) for ``view(seat)`` and ``legal_actions(seat)``, and :meth:`page` builds
+    the page from those two alone: it is never handed the game's state."""
 
     acts: bool
     """False where a phone only shows (timing stays on the buzzers)."""
 
-    def seats(self, flow: Any) -> tuple[int, ...]:
-        """The game's seats (each gets a code)."""
+    def engine(self, flow: Any) -> Any:
+        """The flow's engine (``view``, ``legal_actions``, ``current_player``)."""
 
-    def page(self, flow: Any, seat: int | None) -> Page:
-        """Seat ``seat``'s page from the engine's view for that seat; None: the public table."""
+    def seats(self, flow: Any) -> tuple[int, ...]:
+        """The seats people play (each gets a code)."""
+
+    def page(self, view: Any, seat: int | None, actions: list[Any]) -> Page:
+        """Seat ``seat``'s page from its view and its legal actions; None: the public table."""
 
 
 def phone_game(game: str) -> PhoneGame | None:

@@ -60,7 +60,7 @@ class Table:
 
     async def phone(self, url: str):
         """A phone: its own browser context (no shared storage), with every WebSocket frame it got."""
-        context = await self.browser.new_context()
+        context = await self.browser.new_context(**self.pw.devices["Pixel 7"])  # a phone's screen and touch
         page = await context.new_page()
         page.frames_received = []
 
@@ -101,10 +101,9 @@ def test_a_phones_taps_play_the_move_on_the_tv_and_in_the_journal(tmp_path):
             state = shell.session.flow.state
             page = await table.phone(table.link(1))
             await page.wait_for_selector("#acts button.act")
-            await page.click("#acts button.act >> text=Play a card")
-            first_card = page.locator("#acts button.act").first
-            await first_card.click()
-            await page.locator("#acts button.act").first.click()
+            await page.tap("#acts button.act >> text=Play a card")
+            await page.locator("#acts button.act").first.tap()  # a card
+            await page.locator("#acts button.act").first.tap()  # in front of whom
             await expect(page.locator("#status")).to_have_text("Seat 2's turn")
             tv = shell.scene()
             saved = shell.journal.load(shell.session.game_id)

@@ -22,6 +22,13 @@ GAMES = {
 }
 
 
+def page_of(adapter, flow, seat):
+    """What the seat's page must be: built from the engine's view for that seat and its moves."""
+    engine = adapter.engine(flow)
+    actions = list(engine.legal_actions(seat)) if seat is not None and adapter.acts else []
+    return adapter.page(engine.view(seat), seat, actions)
+
+
 def pages(frames: list[str]) -> list[dict]:
     return [m for m in map(json.loads, frames) if m.get("type") == "page"]
 
@@ -64,7 +71,7 @@ def test_no_phone_ever_receives_another_seats_secret(game):
             legit: dict = {s: set() for s in seats}  # what each seat's own view showed it so far
             for step in range(8):
                 await settle(phones)
-                now = {s: adapter.page(flow, s) for s in seats}
+                now = {s: page_of(adapter, flow, s) for s in seats}
                 for s in seats:
                     legit[s] |= set(private_sections(now[s]))
                 for a in (*seats, None):
@@ -112,10 +119,10 @@ def test_tchin_tchin_pages_show_only_what_the_table_sees():
     shell = shell_with("tchin-tchin")
     adapter = phone_game("tchin-tchin")
     flow = shell.session.flow
-    public = adapter.page(flow, None)
+    public = page_of(adapter, flow, None)
     public_text = json.dumps(public)
     for seat in adapter.seats(flow):
-        page = adapter.page(flow, seat)
+        page = page_of(adapter, flow, seat)
         assert page["actions"] == []
         # the character is public in Tchin Tchin (it is on the table for all to see)
         assert flow.referee.characters[seat] and str(seat) in public_text

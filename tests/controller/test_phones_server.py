@@ -383,3 +383,39 @@ def test_the_tv_skips_the_look_away_step_for_a_seat_with_a_phone(game):
     assert shell.scene().private_for is None
     shell.phone_seats.discard(seat)
     assert _scene_text(shell.scene()) == before, "without the phone, the buzzer hand-off as before"
+
+
+def test_holding_prev_in_a_game_brings_the_codes_back_and_the_pad_drives_them_not_the_game():
+    from controller.phones.hub import PhoneHub
+    from hardware.buttons import ButtonEvent
+
+    shell = shell_with("cheers")
+    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
+    shell.phones = hub
+    hub.sync()
+    assert hub.screen_up, "a new game opens with the codes on the TV"
+    assert shell.scene().title == "Phones: scan your seat's code"
+    fed = shell.session.fed
+    shell.button(ButtonEvent(1.0, True, nav="ok"))  # Play
+    assert not hub.screen_up and shell.session.fed == fed, "the pad drove the join screen, not the game"
+    shell.button(ButtonEvent(2.0, True, nav="prev"))
+    shell.tick(2.0 + hub.hold_s / 2)
+    assert not hub.screen_up
+    shell.tick(2.0 + hub.hold_s)
+    assert hub.screen_up, "held long enough: the codes are back"
+    shell.button(ButtonEvent(4.5, False, nav="prev"))
+    old = hub.keys.token(1)
+    shell.button(ButtonEvent(5.0, True, nav="next"))
+    shell.button(ButtonEvent(5.1, True, nav="ok"))  # New code for seat 1
+    assert hub.keys.token(1) != old and hub.reissued == [1]
+    assert shell.session.fed == fed + 1, "only the Prev press that opened it reached the game"
+
+
+def test_the_box_own_players_get_no_code():
+    from controller.phones.hub import PhoneHub
+
+    shell = shell_with("goblets", header={"game": "goblets", "seed": 7, "players": 4, "bots": [2, 4]})
+    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
+    shell.phones = hub
+    hub.sync()
+    assert hub.keys.seats == (1, 3)

@@ -7,7 +7,7 @@ from typing import Any
 from controller.games.cheers.menus import card_label
 from controller.phones.pages import Page, base_page, item, section
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
-from models.cheers.view import TableView, view
+from models.cheers.view import TableView
 
 TITLE = "Cheers"
 
@@ -96,14 +96,14 @@ def page_from_view(v: TableView, actions: list[Action]) -> Page:
 class CheersPhone:
     acts = True
 
+    def engine(self, flow: Any) -> Any:
+        return flow.state
+
     def seats(self, flow: Any) -> tuple[int, ...]:
         return tuple(flow.setup.seats)
 
-    def page(self, flow: Any, seat: int | None) -> Page:
-        state = flow.state
-        v = view(state, seat)
-        mine = state.legal_actions() if seat is not None and state.current_player == seat else []
-        return page_from_view(v, mine)
+    def page(self, view: TableView, seat: int | None, actions: list[Action]) -> Page:
+        return page_from_view(view, actions)
 
 
 PHONE = CheersPhone()

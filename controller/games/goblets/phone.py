@@ -97,15 +97,15 @@ def page_from_view(v: dict[str, Any], actions: list[Any]) -> Page:
 class GobletsPhone:
     acts = True
 
-    def seats(self, flow: Any) -> tuple[int, ...]:
-        return tuple(flow.engine.state.seats)
+    def engine(self, flow: Any) -> Any:
+        return flow.engine
 
-    def page(self, flow: Any, seat: int | None) -> Page:
-        engine = flow.engine
-        v = engine.view(seat)
-        mine = engine.legal_actions() if seat is not None and engine.current_player == seat \
-            and seat not in flow.bots else []
-        return page_from_view(v, mine)
+    def seats(self, flow: Any) -> tuple[int, ...]:
+        """The seats people play (the box's own players get no code)."""
+        return tuple(s for s in flow.engine.state.seats if s not in flow.bots)
+
+    def page(self, view: Any, seat: int | None, actions: list[Any]) -> Page:
+        return page_from_view(view, actions)
 
 
 PHONE = GobletsPhone()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from controller.phones.pages import Page, base_page, item, section
-from models.tchin_tchin import view
 from models.tchin_tchin.cards import CARDS, CHARACTERS, TOURISTS, DrinkCard, EventCard, player_name
 from models.toasts import TOASTS
 
@@ -84,11 +83,14 @@ def page_from_view(v: dict[str, Any], me: int | None) -> Page:
 class TchinPhone:
     acts = False
 
+    def engine(self, flow: Any) -> Any:
+        return flow.referee
+
     def seats(self, flow: Any) -> tuple[int, ...]:
         return tuple(sorted(flow.referee.characters))
 
-    def page(self, flow: Any, seat: int | None) -> Page:
-        return page_from_view(view(flow.referee, seat), seat)
+    def page(self, view: Any, seat: int | None, actions: list[Any]) -> Page:
+        return page_from_view(view, seat)
 
 
 PHONE = TchinPhone()
