@@ -50,6 +50,28 @@ def display_mode(cfg: Config) -> str:
     return "fullscreen" if on_raspberry_pi() else "window"
 
 
+def fit_screen(size: tuple[int, int], mode: str) -> tuple[int, int]:
+    """A window no larger than the screen it opens on (the config allows up to 8K; a laptop's
+    screen is smaller): capped, keeping its shape, with a warning. Headless and full screen
+    are left as they are (full screen takes the screen's own size)."""
+    if mode != "window":
+        return size
+    import pygame as pg
+
+    pg.display.init()
+    screens = pg.display.get_desktop_sizes()
+    if not screens:
+        return size
+    sw, sh = screens[0]
+    scale = min(1.0, sw / size[0], sh / size[1])
+    if scale >= 1.0:
+        return size
+    fitted = (max(320, int(size[0] * scale)), max(240, int(size[1] * scale)))
+    log.warning("display %dx%d is larger than the screen (%dx%d): the window is %dx%d",
+                size[0], size[1], sw, sh, fitted[0], fitted[1])
+    return fitted
+
+
 class Box:
     """The running box."""
 
@@ -177,7 +199,8 @@ class Box:
 
         self.loop = asyncio.get_running_loop()
         band = 44 if self.sim_leds is not None and self.mode == "window" else 0
-        self.renderer = Renderer((self.cfg.display.width, self.cfg.display.height), self.mode, reserve_bottom=band)
+        size = fit_screen((self.cfg.display.width, self.cfg.display.height + band), self.mode)
+        self.renderer = Renderer((size[0], size[1] - band), self.mode, reserve_bottom=band)
         if self.script is None or self.script.recordings:
             self.start_speech()  # a script's recordings are heard through the file-backed microphone
         else:  # the script is the ear: its toasts are reported after the word, as a recogniser's

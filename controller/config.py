@@ -8,7 +8,9 @@ before anything starts.
 
 from __future__ import annotations
 
+import math
 import os
+import stat
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -163,6 +165,28 @@ _SECTIONS: dict[str, type] = {
     "pad": Pad, "buttons": Buttons, "display": Display, "speech": Speech,
     "sound": Sound, "tchin_tchin": TchinTchin, "phones": Phones,
 }
+#: (section, key) -> the smallest and largest value the box can run with
+RANGES: dict[tuple[str, str], tuple[float, float]] = {
+    ("buttons", "bounce_s"): (0.0, 0.2),
+    ("buttons", "stuck_s"): (1.0, 3600.0),
+    ("buttons", "long_back_s"): (0.5, 60.0),
+    ("display", "width"): (320, 7680),
+    ("display", "height"): (240, 4320),
+    ("display", "fps"): (1, 240),
+    ("sound", "volume"): (0.0, 1.0),
+    ("tchin_tchin", "pre_s"): (0.0, 10.0),
+    ("tchin_tchin", "window_s"): (0.5, 30.0),
+    ("tchin_tchin", "veto_s"): (0.5, 60.0),
+    ("tchin_tchin", "card_timeout_s"): (1.0, 3600.0),
+    ("tchin_tchin", "auto_reveal_s"): (0.0, 3600.0),
+    ("phones", "port"): (0, 65535),
+    ("phones", "max_message_bytes"): (64, 65536),
+    ("phones", "messages_per_s"): (0.1, 1000.0),
+    ("phones", "burst"): (1, 1000),
+}
+#: the largest config file read (a config is a few hundred bytes)
+MAX_CONFIG_BYTES = 1024 * 1024
+
 _CHOICES = {
     ("display", "mode"): ("auto", "window", "fullscreen", "headless"),
     ("speech", "engine"): ("auto", "spotter", "vosk", "pocketsphinx", "off"),
@@ -180,10 +204,23 @@ def _section(name: str, cls: type, raw: Any) -> Any:
             raise ConfigError(f"unknown key {name}.{key} (known: {', '.join(known)})")
         default = getattr(cls(), key)
         values[key] = _coerce(f"{name}.{key}", value, default)
+        _in_range(name, key, values[key])
         choices = _CHOICES.get((name, key))
         if choices and values[key] not in choices:
             raise ConfigError(f"{name}.{key} = {value!r} is not one of {', '.join(choices)}")
     return cls(**values)
+
+
+def _in_range(section: str, key: str, value: Any) -> None:
+    """Every number finite and within what the box can run with, the key named if not."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    where = f"{section}.{key}"
+    if not math.isfinite(value):
+        raise ConfigError(f"{where} = {value!r} must be a finite number")
+    bounds = RANGES.get((section, key))
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise ConfigError(f"{where} = {value!r} must be between {bounds[0]:g} and {bounds[1]:g}")
 
 
 def _coerce(where: str, value: Any, default: Any) -> Any:
@@ -230,7 +267,9 @@ def _stations(raw: Any) -> tuple[Station, ...]:
 
 
 def validate(cfg: Config) -> Config:
-    """Check the pin map: every pin exists, none is used twice."""
+    """Check the pin map (every pin exists, none is used twice) and every number's range."""
+    for (section, key) in RANGES:
+        _in_range(section, key, getattr(getattr(cfg, section), key))
     seen: dict[int, str] = {}
     uses = [(st.button, f"stations[{i}].button") for i, st in enumerate(cfg.stations, 1)]
     uses += [(st.led, f"stations[{i}].led") for i, st in enumerate(cfg.stations, 1)]
@@ -295,6 +334,15 @@ def load(path: str | Path | None = None) -> Config:
         if path is not None:
             raise ConfigError(f"{p}: no such config file")
         return validate(Config())
+    try:
+        st = os.stat(p)
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(st.st_mode):  # a FIFO would hang the start, a folder cannot be read
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a FIFO, a device or a socket)"
+        raise ConfigError(f"{p}: {kind}, not a config file")
+    if st.st_size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{p}: {st.st_size} bytes; a config file of at most {MAX_CONFIG_BYTES} is read")
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:  # a damaged SD card, a binary file

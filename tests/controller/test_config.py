@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,51 @@ def test_data_dir_follows_xdg(monkeypatch, tmp_path):
 def test_the_documented_example_config_is_the_default_build():
     example = Path(__file__).resolve().parents[2] / "docs" / "clinkbox.example.toml"
     assert config.parse(example.read_text(), str(example)) == config.Config()
+
+
+@pytest.mark.parametrize("text,named", [
+    ("[display]\nwidth = 100000", "display.width = 100000 must be between 320 and 7680"),
+    ("[display]\nheight = 10", "display.height = 10 must be between 240 and 4320"),
+    ("[display]\nfps = 0", "display.fps = 0 must be between 1 and 240"),
+    ("[tchin_tchin]\ncard_timeout_s = nan", "tchin_tchin.card_timeout_s = nan must be a finite number"),
+    ("[tchin_tchin]\nveto_s = inf", "tchin_tchin.veto_s = inf must be a finite number"),
+    ("[tchin_tchin]\nwindow_s = 0", "tchin_tchin.window_s = 0.0 must be between 0.5 and 30"),
+    ("[buttons]\nbounce_s = nan", "buttons.bounce_s = nan must be a finite number"),
+    ("[buttons]\nstuck_s = 0", "buttons.stuck_s = 0.0 must be between 1 and 3600"),
+    ("[buttons]\nlong_back_s = 1e9", "buttons.long_back_s = 1000000000.0 must be between 0.5 and 60"),
+    ("[sound]\nvolume = nan", "sound.volume = nan must be a finite number"),
+    ("[phones]\nmessages_per_s = inf", "phones.messages_per_s = inf must be a finite number"),
+])
+def test_every_number_is_finite_and_in_range_with_its_key_named(text, named):
+    with pytest.raises(ConfigError) as err:
+        config.parse(text, "box.toml")
+    assert str(err.value) == f"box.toml: {named}"
+
+
+def test_every_default_is_within_its_range():
+    cfg = config.Config()
+    for (section, key), (low, high) in config.RANGES.items():
+        assert low <= getattr(getattr(cfg, section), key) <= high, f"{section}.{key}"
+
+
+def test_a_config_path_that_is_a_fifo_or_a_folder_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "clinkbox.toml"
+    os.mkfifo(fifo)  # reading it would wait for a writer forever
+    with pytest.raises(ConfigError, match="not a regular file"):
+        config.load(fifo)
+    with pytest.raises(ConfigError, match="a folder, not a config file"):
+        config.load(tmp_path)
+
+
+def test_a_window_larger_than_the_screen_is_capped_to_it_keeping_its_shape(monkeypatch):
+    import pygame as pg
+
+    from controller.app import fit_screen
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pg.display.init()
+    sw, sh = pg.display.get_desktop_sizes()[0]
+    w, h = fit_screen((7680, 4320), "window")
+    assert w <= sw and h <= sh and abs(w / h - 16 / 9) < 0.01
+    assert fit_screen((320, 240), "window") == (320, 240)
+    assert fit_screen((7680, 4320), "headless") == (7680, 4320)
