@@ -86,7 +86,7 @@ class Box:
         self.request: str | None = None
         self.menu_shown_at: float | None = None
         data = cfg.data_path()
-        self.journal = Journal(data / "journal.sqlite3")
+        self.journal = Journal(data / "journal.sqlite3", watch=True)
         self.speaker = Speaker(cfg.sound.enabled, cfg.sound.volume, cfg.sound.device or None)
         self.panel: Panel | None = None
         self.keyboard: Any = None
@@ -118,6 +118,8 @@ class Box:
         self.phones = Phones(self.shell, cfg.phones)
         if self.speaker.problem:
             self.shell.notices.append(self.speaker.problem)
+        # a journal or a game set aside at start: the table is told once
+        self.shell.notices.extend(self.journal.notices)
         self.listener: Any = None
         self._closed = False
         self.renderer: Any = None

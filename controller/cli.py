@@ -108,14 +108,25 @@ def main(argv: list[str] | None = None) -> int:
         return doctor_main(cfg, problem, interactive=False if args.no_interactive else None,
                            config_path=Path(args.config) if args.config else None)
     if command == "journal":
-        from controller.journal import Journal
+        import sqlite3
+
+        from controller.journal import Journal, JournalError
 
         j = Journal(cfg.data_path() / "journal.sqlite3")
+        for notice in j.notices:
+            print(f"clinkbox journal: {notice}", file=sys.stderr)
         if args.export is not None:
-            sys.stdout.write(j.export(args.export))
+            try:
+                text = j.export(args.export)
+            except (JournalError, sqlite3.DatabaseError) as exc:
+                print(f"clinkbox journal: {exc}", file=sys.stderr)
+                j.close()
+                return 2
+            sys.stdout.write(text)
         else:
             for gid, game, status in j.games():
                 print(json.dumps({"id": gid, "game": game, "status": status}))
+        j.close()
         return 0
     return run_box(cfg, args, problem)
 

@@ -5,10 +5,19 @@ crash or a power cut the game in progress is rebuilt by replaying its inputs.
 A game is its header plus its inputs: :meth:`Journal.export` writes it as a
 replay file for ``clinkbox replay``.
 
-What goes wrong is reported and survived: a torn or corrupt input row is
-skipped with a warning (nothing before it is lost); a full disk or a broken
-database turns the journal to memory only, and :attr:`Journal.problem` says so
-for the table.
+What goes wrong is reported and survived, and the box always starts:
+
+- a torn last input row is skipped with a warning (nothing before it is lost);
+- a game whose header, or an input before its last, cannot be read is set aside
+  (status ``damaged``, kept for export) with a warning, never offered for resume;
+- a database that cannot be opened, or fails SQLite's quick check, is renamed aside
+  (``journal.sqlite3.damaged-<time>``, kept for a post-mortem) and a fresh journal is
+  started; :attr:`Journal.notices` says so once, for the screen;
+- a full disk: the game in progress is marked ``cut short`` on the card (a small
+  reserve of space is freed for that), then the game goes on in memory and
+  :attr:`Journal.problem` says so; a cut-short game is never offered for resume;
+- a lost or garbled WAL (see :mod:`controller.journal_files`) is detected when the
+  journal opens: the game it was playing is set aside, and the table is told.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.flow import Input
+from controller.journal_files import free_reserve, make_reserve, set_aside, wal_of, wal_problem
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +51,13 @@ CREATE TABLE IF NOT EXISTS inputs (
     line TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS box (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+#: statuses: playing, over, abandoned, damaged (set aside), cut short (inputs lost to a full disk)
+CLOSED = ("over", "abandoned", "damaged", "cut short")
 
 
 @dataclass(frozen=True)
@@ -53,6 +69,8 @@ class SavedGame:
     clock_at: list[float | None] | None = None
     """Per input: where the game clock already stood when it arrived, if past its ``t``
     (a toast reported late); resuming moves the clock there first, as it was live."""
+    gaps: int = 0
+    """Unreadable inputs with a readable one after them (a hole, not a torn last row)."""
 
 
 class JournalError(RuntimeError):
@@ -89,15 +107,27 @@ def _input_kind(d: dict[str, Any]) -> Input:
 class Journal:
     """The box's journal. ``path=None`` keeps it in memory only."""
 
-    def __init__(self, path: str | Path | None, *, sync: str = "background") -> None:
+    def __init__(self, path: str | Path | None, *, sync: str = "background", watch: bool = False,
+                 repair: bool = True) -> None:
         """``sync``: "full" makes every append wait for the disk; "background" (the box's
         default) writes at once to the WAL and leaves the disk flush to :meth:`sync_now`,
         which the service calls off the event loop a few times a second, so a press is never
-        held up by an SD card's fsync."""
+        held up by an SD card's fsync.
+
+        ``watch``: the box's own journal keeps a ``running`` mark in the database while it is
+        open, so that a WAL lost after a crash is noticed at the next start.
+
+        ``repair=False`` (the doctor's look) leaves a damaged database where it is and says so
+        in :attr:`problem`, and keeps no disk reserve."""
+        self.repair = repair
         self.path = Path(path) if path else None
         self.sync = sync
+        self.watch = watch
         self.dirty = False
         self.problem: str | None = None
+        self.notices: list[str] = []
+        """What the table should be told once (a journal set aside, a game set aside)."""
+        self.wal_lost: str | None = None
         self._seq: dict[int, int] = {}
         self._db = self._open()
 
@@ -106,15 +136,75 @@ class Journal:
             return self._memory()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+            trouble = wal_problem(self.path) if self.path.exists() else None
+            wal = wal_of(self.path)
+            wal_empty = not wal.exists() or wal.stat().st_size == 0
+        except OSError as exc:
+            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+            return self._memory()
+        try:
+            db = self._connect()
+        except sqlite3.DatabaseError as exc:
+            if not self.repair:
+                self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+                return self._memory()
+            try:
+                kept = set_aside(self.path)
+                db = self._connect()
+            except (sqlite3.DatabaseError, OSError) as again:
+                self._degrade(f"journal {self.path} cannot be used ({again}); playing on without it")
+                return self._memory()
+            log.error("journal %s cannot be opened (%s): kept as %s, a fresh journal started",
+                      self.path, exc, kept)
+            self._tell(f"The journal could not be opened ({exc}): kept as {kept.name}, "
+                       "a fresh journal is started.")
+            trouble = None
+        except OSError as exc:
+            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+            return self._memory()
+        self._db = db
+        if self.watch:
+            row = db.execute("SELECT value FROM box WHERE key='running'").fetchone()
+            if trouble is None and row is not None and row[0] == "1" and wal_empty:
+                trouble = "the journal's WAL is missing (the box was not shut down cleanly)"
+            self._mark_running("1")
+        if trouble is not None:
+            self.wal_lost = trouble
+            log.error("journal: %s: commits since the last checkpoint are lost", trouble)
+            for (gid,) in db.execute("SELECT id FROM games WHERE status='playing'").fetchall() \
+                    if self.repair else []:
+                self._set_aside(db, int(gid), f"{trouble}; its last inputs may be lost")
+        if self.repair and not make_reserve(self.path):
+            log.warning("journal: no room for the %s reserve beside %s", "full-disk", self.path)
+        return db
+
+    def _connect(self) -> sqlite3.Connection:
+        """Open the database and check it; a damaged one raises :class:`sqlite3.DatabaseError`."""
+        assert self.path is not None
+        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={'FULL' if self.sync == 'full' else 'NORMAL'}")
             db.executescript(SCHEMA)
+            verdict = str(db.execute("PRAGMA quick_check").fetchone()[0])
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"damaged: {verdict}")
             db.execute("SELECT count(*) FROM games").fetchone()
             return db
-        except (sqlite3.DatabaseError, OSError) as exc:
-            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
-            return self._memory()
+        except BaseException:
+            db.close()
+            raise
+
+    def _mark_running(self, value: str) -> None:
+        """The ``running`` mark, checkpointed into the database file itself."""
+        try:
+            self._db.execute("INSERT OR REPLACE INTO box (key, value) VALUES ('running', ?)", (value,))
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            log.warning("journal: the running mark was not written (%s)", exc)
+
+    def _tell(self, message: str) -> None:
+        self.notices.append(message)
 
     def _memory(self) -> sqlite3.Connection:
         db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -139,7 +229,21 @@ class Journal:
                 old.backup(self._db)
             except sqlite3.Error:
                 pass
+            self._cut_short(old)
             return self._db.execute(sql, args)
+
+    def _cut_short(self, disk: sqlite3.Connection) -> None:
+        """On the card, close the game whose later inputs only memory holds, so that it is never
+        offered for resume as if it were whole (the reserve gives the card room for this)."""
+        assert self.path is not None
+        free_reserve(self.path)
+        try:
+            disk.execute("UPDATE games SET status='cut short', ended=? WHERE status='playing'", (time.time(),))
+            log.error("journal: the game in progress is marked cut short on the card")
+        except sqlite3.Error as exc:
+            log.error("journal: the game in progress could not be marked cut short (%s)", exc)
+        finally:
+            disk.close()
 
     def _db_is_memory(self) -> bool:
         return bool(self.problem)
@@ -155,7 +259,16 @@ class Journal:
         assert cur is not None
         gid = int(cur.lastrowid or 0)
         self._seq[gid] = 0
+        self._checkpoint()  # the game's row in the database file: a lost WAL cannot lose the game
         return gid
+
+    def _checkpoint(self) -> None:
+        if self.path is None or self.problem:
+            return
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            log.warning("journal checkpoint failed: %s", exc)
 
     def append(self, game_id: int, inp: Input, at: float | None = None) -> None:
         """Write one accepted input (committed before this returns).
@@ -194,33 +307,78 @@ class Journal:
                 os.close(fd)
 
     def finish(self, game_id: int, status: str = "over") -> None:
-        self._write("UPDATE games SET status=?, ended=? WHERE id=?", (status, time.time(), game_id))
+        cur = self._write("UPDATE games SET status=?, ended=? WHERE id=? AND status != ?",
+                          (status, time.time(), game_id, status))
+        if cur is not None and cur.rowcount:
+            self._checkpoint()
 
     def in_progress(self) -> SavedGame | None:
-        """The game left playing (after a crash or power cut), if any."""
-        row = self._db.execute(
-            "SELECT id FROM games WHERE status='playing' ORDER BY id DESC LIMIT 1").fetchone()
-        return self.load(int(row[0])) if row else None
+        """The game left playing (after a crash or power cut), if any. A game that cannot be
+        read whole (its header, or an input before the last) is set aside, never offered."""
+        while True:
+            try:
+                row = self._db.execute(
+                    "SELECT id FROM games WHERE status='playing' ORDER BY id DESC LIMIT 1").fetchone()
+            except sqlite3.DatabaseError as exc:
+                log.error("journal: the games cannot be read (%s)", exc)
+                self._tell(f"The journal's games cannot be read ({exc}).")
+                return None
+            if row is None:
+                return None
+            gid = int(row[0])
+            try:
+                saved = self.load(gid)
+            except (JournalError, sqlite3.DatabaseError) as exc:
+                if not self._set_aside(self._db, gid, str(exc)):
+                    return None
+                continue
+            if saved.gaps:
+                if not self._set_aside(self._db, gid, f"{saved.gaps} of its inputs cannot be read"):
+                    return None
+                continue
+            return saved
+
+    def _set_aside(self, db: sqlite3.Connection, game_id: int, reason: str) -> bool:
+        """Mark a game ``damaged`` (kept: it can still be listed and exported)."""
+        log.warning("journal: game %d is set aside: %s", game_id, reason)
+        self._tell(f"Game {game_id} was set aside: {reason}.")
+        try:
+            db.execute("UPDATE games SET status='damaged', ended=? WHERE id=?", (time.time(), game_id))
+            return True
+        except sqlite3.Error as exc:
+            log.error("journal: game %d could not be set aside (%s)", game_id, exc)
+            return False
 
     def load(self, game_id: int) -> SavedGame:
+        """A game's header and inputs. An unreadable header is a :class:`JournalError`; an
+        unreadable input is skipped with a warning (``skipped``; ``gaps`` counts those with a
+        readable input after them: not a torn last row but a hole in the game)."""
         row = self._db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
             raise JournalError(f"no game {game_id} in the journal")
-        header = json.loads(row[0])
+        try:
+            header = json.loads(row[0])
+        except (TypeError, ValueError) as exc:
+            raise JournalError(f"game {game_id}'s header cannot be read ({exc})") from None
+        if not isinstance(header, dict) or not isinstance(header.get("game"), str):
+            raise JournalError(f"game {game_id}'s header is not a game's header")
         inputs: list[Input] = []
         clock_at: list[float | None] = []
-        skipped = 0
+        skipped = gaps = 0
         for seq, line in self._db.execute(
                 "SELECT seq, line FROM inputs WHERE game_id=? ORDER BY seq", (game_id,)):
             try:
                 obj = json.loads(line)
+                if not isinstance(obj, dict):
+                    raise ValueError("not an object")
                 inp = input_from_dict(obj)
                 inputs.append(inp)
                 clock_at.append(inp.at)
-            except (ValueError, KeyError, TypeError) as exc:
+                gaps = skipped
+            except (ValueError, KeyError, TypeError, RecursionError) as exc:
                 skipped += 1
                 log.warning("journal: game %d input %d is unreadable (%s): skipped", game_id, seq, exc)
-        return SavedGame(game_id, header, inputs, skipped, clock_at)
+        return SavedGame(game_id, header, inputs, skipped, clock_at, gaps)
 
     def games(self) -> list[tuple[int, str, str]]:
         return [(int(i), g, s) for i, g, s in self._db.execute("SELECT id, game, status FROM games ORDER BY id")]
@@ -240,4 +398,24 @@ class Journal:
             return str(exc)
 
     def close(self) -> None:
+        """Close the journal; the box's own (``watch``) clears its running mark first."""
+        if self.watch and self.path is not None and not self.problem:
+            self._mark_running("0")
         self._db.close()
+        if not self.watch and self.path is not None and not self.problem and self.path.exists() \
+                and not wal_of(self.path).exists():
+            self._unmark_after_checkpoint()
+
+    def _unmark_after_checkpoint(self) -> None:
+        """This was the last connection: closing it checkpointed the WAL into the database and
+        removed it, so the box's running mark must not read as a WAL lost at its next start."""
+        assert self.path is not None
+        try:
+            db = sqlite3.connect(str(self.path), isolation_level=None)
+            try:
+                if db.execute("SELECT value FROM box WHERE key='running'").fetchone() == ("1",):
+                    db.execute("UPDATE box SET value='0' WHERE key='running'")
+            finally:
+                db.close()
+        except sqlite3.Error as exc:
+            log.warning("journal: the running mark was not cleared (%s)", exc)

@@ -187,7 +187,7 @@ def check_journal(path: Path) -> Check:
         return Check("journal", "PASS", f"no {path} yet: made at the first game")
     from controller.journal import Journal
 
-    journal = Journal(path)
+    journal = Journal(path, repair=False)  # look only: the box itself sets a damaged one aside
     try:
         if journal.problem:
             return Check("journal", "FAIL", journal.problem,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 
 from controller.flow import Input
@@ -63,14 +64,20 @@ def test_a_torn_last_line_is_skipped_with_a_warning_and_nothing_before_it_is_los
     assert "input 4 is unreadable" in caplog.text
 
 
-def test_a_corrupt_database_file_leaves_the_box_playing_in_memory(tmp_path):
+def test_a_corrupt_database_file_is_kept_aside_and_a_fresh_journal_started(tmp_path):
     path = tmp_path / "j.sqlite3"
-    path.write_bytes(b"this is not a database" * 100)
+    garbage = b"this is not a database" * 100
+    path.write_bytes(garbage)
     j = Journal(path)
-    assert j.problem and "cannot be used" in j.problem
+    assert j.problem is None, "the new journal is on the card, not in memory"
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("j.sqlite3.damaged-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == garbage, "kept as it was, for a post-mortem"
+    assert len(j.notices) == 1 and kept[0].name in j.notices[0] and "fresh journal" in j.notices[0]
     gid = j.start_game(HEADER)
     j.append(gid, INPUTS[0])
-    assert j.load(gid).inputs == [INPUTS[0]]
+    j.close()
+    again = Journal(path)
+    assert again.load(gid).inputs == [INPUTS[0]] and again.notices == []
 
 
 def test_a_full_disk_keeps_the_game_going_in_memory_and_says_so(tmp_path):
@@ -110,3 +117,120 @@ def test_appends_reach_the_disk_on_sync_now_and_full_sync_is_available(tmp_path)
     assert not j.dirty
     strict = Journal(tmp_path / "k.sqlite3", sync="full")
     assert strict._db.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
+def test_a_damaged_game_header_is_set_aside_with_a_warning_and_the_journal_opens(tmp_path, caplog):
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    gid = j.start_game(HEADER)
+    j.append(gid, INPUTS[0])
+    j._db.execute("UPDATE games SET header=? WHERE id=?", ('{"game": "tchin-tch', gid))
+    j.close()
+    with caplog.at_level(logging.WARNING):
+        again = Journal(path)
+        assert again.in_progress() is None, "never offered for resume"
+    assert again.games() == [(gid, "tchin-tchin", "damaged")], "kept, marked as set aside"
+    assert "set aside" in caplog.text and any("set aside" in n for n in again.notices)
+    assert again.in_progress() is None and again.start_game(HEADER) == gid + 1
+
+
+def test_a_game_with_a_hole_in_its_inputs_is_set_aside_but_a_torn_last_row_is_not(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    gid = j.start_game(HEADER)
+    for inp in INPUTS[:3]:
+        j.append(gid, inp)
+    j._db.execute("UPDATE inputs SET line='garbage' WHERE game_id=? AND seq=2", (gid,))
+    assert j.in_progress() is None
+    assert j.games()[0][2] == "damaged"
+    gid = j.start_game(HEADER)
+    j.append(gid, INPUTS[0])
+    j._db.execute("INSERT INTO inputs (game_id, seq, line) VALUES (?, 2, '[')", (gid,))
+    saved = j.in_progress()
+    assert saved is not None and saved.id == gid and saved.skipped == 1 and saved.gaps == 0
+
+
+def test_a_damaged_database_page_sets_the_journal_aside(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    gid = j.start_game(HEADER)
+    for k in range(300):
+        j.append(gid, Input(float(k), "press", station=1 + k % 4))
+    j.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    data[3 * page:3 * page + 200] = b"\xa5" * 200  # a page of the card goes bad
+    path.write_bytes(bytes(data))
+    again = Journal(path)
+    assert again.problem is None and again.games() == []
+    assert any(p.name.startswith("j.sqlite3.damaged-") for p in tmp_path.iterdir())
+
+
+def crash(path, inputs=INPUTS):
+    """A game in progress, then the process dies: the WAL and the shared memory stay."""
+    import multiprocessing
+
+    def play() -> None:
+        j = Journal(path, watch=True)
+        gid = j.start_game(HEADER)
+        for inp in inputs:
+            j.append(gid, inp)
+        os._exit(0)  # no close, as kill -9
+
+    proc = multiprocessing.get_context("fork").Process(target=play)
+    proc.start()
+    proc.join()
+
+
+def test_a_game_survives_a_crash_whole_when_its_wal_is_kept(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    crash(path)
+    again = Journal(path, watch=True)
+    assert again.wal_lost is None
+    saved = again.in_progress()
+    assert saved is not None and saved.inputs == INPUTS
+
+
+def test_a_deleted_wal_is_detected_and_its_game_set_aside_not_lost_silently(tmp_path):
+    from controller.journal_files import shm_of, wal_of
+
+    for also_shm in (False, True):
+        path = tmp_path / f"j{also_shm}.sqlite3"
+        crash(path)
+        wal_of(path).unlink()
+        if also_shm:
+            shm_of(path).unlink()  # no trace left but the box's running mark
+        again = Journal(path, watch=True)
+        assert again.wal_lost is not None and "WAL is missing" in again.wal_lost
+        assert again.in_progress() is None
+        assert again.games() == [(1, "tchin-tchin", "damaged")], "the game is still there, set aside"
+        assert any("set aside" in n for n in again.notices)
+
+
+def test_a_garbled_wal_is_detected(tmp_path):
+    from controller.journal_files import wal_of
+
+    path = tmp_path / "j.sqlite3"
+    crash(path, [Input(float(k), "press", station=1) for k in range(40)])
+    wal = wal_of(path)
+    data = bytearray(wal.read_bytes())
+    data[32 + 24 + 100] ^= 0xFF  # inside the first frame's page: every later frame is dropped
+    wal.write_bytes(bytes(data))
+    again = Journal(path, watch=True)
+    assert again.wal_lost is not None and "garbled" in again.wal_lost
+    assert again.in_progress() is None
+
+
+def test_a_clean_close_and_a_reader_that_checkpoints_raise_no_alarm(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path, watch=True)
+    gid = j.start_game(HEADER)
+    j.append(gid, INPUTS[0])
+    j.close()
+    assert Journal(path, watch=True).wal_lost is None
+    crash(tmp_path / "k.sqlite3")
+    Journal(tmp_path / "k.sqlite3").close()  # clinkbox journal, after the crash: the WAL is folded in
+    again = Journal(tmp_path / "k.sqlite3", watch=True)
+    assert again.wal_lost is None
+    saved = again.in_progress()
+    assert saved is not None and saved.inputs == INPUTS

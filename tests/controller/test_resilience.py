@@ -223,3 +223,30 @@ def test_a_script_that_cannot_be_played_is_refused_with_its_line(tmp_path):
                               "--script", str(script)], cwd=ROOT, env=env, capture_output=True, text=True,
                              timeout=60, check=False)
         assert out.returncode == 2 and message in out.stderr, out.stderr
+
+
+def test_the_box_starts_and_plays_a_new_game_over_a_damaged_header_row_or_a_garbage_database(tmp_path):
+    script = tmp_path / "party.jsonl"
+    script.write_text("\n".join(json.dumps(x) for x in [HEADER, *SCRIPT]) + "\n")
+    db = tmp_path / "share" / "clinkbox" / "journal.sqlite3"
+    db.parent.mkdir(parents=True)
+    journal = Journal(db)
+    gid = journal.start_game({"game": "countdown-test", "seed": 5, "players": 4})
+    journal._db.execute("UPDATE games SET header='{\"game\": 12' WHERE id=?", (gid,))
+    journal.close()
+    for damage in ("header", "database"):
+        if damage == "database":
+            for extra in (db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+                extra.unlink(missing_ok=True)
+            db.write_bytes(b"SQLite format 3\x00" + os.urandom(8000))
+        box = start_box(tmp_path, script)
+        out, err = box.communicate(timeout=60)
+        assert box.returncode == 0 and "Traceback" not in err, err
+        assert [json.loads(x) for x in out.splitlines()][-1]["event"] == "game_over", "the new game was played"
+        if damage == "header":
+            assert "game 1 is set aside" in err
+            assert [s for _, _, s in Journal(db).games()] == ["damaged", "over"]
+        else:
+            assert "journal.sqlite3.damaged-" in err and "a fresh journal started" in err
+            assert [s for _, _, s in Journal(db).games()] == ["over"]
+            assert len(list(db.parent.glob("journal.sqlite3.damaged-*"))) == 1
