@@ -199,6 +199,14 @@ class GameFlow(ABC):
     def handle(self, inp: Input) -> None:
         """Take one input (already journaled). Bad input is logged/emitted, never raised."""
 
+    def settle(self) -> None:
+        """Every input of the current instant is in: decide now what waited for them (a press's
+        lock-out waits for the other presses stamped at the same instant). The live box settles
+        after each input, so a press is decided on its way in; a replay, whose lines of one
+        instant come one by one, settles as its clock moves past the instant. Default: nothing
+        waits."""
+        return None
+
     @abstractmethod
     def scene(self) -> Scene:
         """What the shared screen shows now (a private view only while its owner holds it)."""

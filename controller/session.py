@@ -66,8 +66,10 @@ class GameSession:
     def finished(self) -> bool:
         return self.flow.finished
 
-    def feed(self, inp: Input, *, record: bool = True, at: float | None = None) -> None:
-        """Journal the input (before its effect), move the clock to it, hand it to the flow.
+    def feed(self, inp: Input, *, record: bool = True, at: float | None = None,
+             settle: bool = False) -> None:
+        """Journal the input (before its effect), move the clock to it, hand it to the flow;
+        ``settle``: no other input shares its instant, so the flow decides it at once.
 
         An input stamped before the clock's reading (a toast the recogniser reported late)
         keeps its own time; the journal notes where the clock stood so that a resume
@@ -82,6 +84,8 @@ class GameSession:
         self.clock.advance_to(inp.t)
         self.fed += 1
         self.flow.handle(inp)
+        if settle:
+            self.flow.settle()
         if self.flow.finished and record and self.journal is not None and self.game_id is not None:
             self.journal.finish(self.game_id, "over")
 

@@ -3,7 +3,7 @@
 The shell owns what the menu pad does outside a game and hands buzzers, pad
 and toasts to the game in play. It is pure logic: the service feeds it button
 events and toasts stamped on the monotonic clock and asks it for a scene; a
-test drives it the same way with made-up times.
+test drives it the same way with made-up times and its own ``clock``.
 
 Holding Back for ``long_back_s`` returns to the main menu from anywhere (the
 game is kept in the journal as abandoned).
@@ -15,6 +15,7 @@ import json
 import logging
 import math
 import random
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -62,6 +63,9 @@ class Shell:
     decision_lag_s: float = 0.0
     """Game timers run this far behind real time: the recogniser's time to report a toast."""
     rng: random.Random = field(default_factory=random.Random)
+    clock: Callable[[], float] = time.monotonic
+    """The box's monotonic clock in seconds (the one the hardware stamps events on); a test
+    or a script gives its own."""
     on_request: Callable[[str], None] | None = None
     on_event: Callable[[dict[str, Any]], None] | None = None
     """Told each decision of a game started here as it is taken (the benchmark times them)."""
@@ -182,14 +186,15 @@ class Shell:
         # order); a toast keeps its own start and end, which the referee judges
         if inp.kind != "say" and inp.t < self.session.clock.now():
             inp = Input(**{**inp.__dict__, "t": self.session.clock.now()})
-        self.session.feed(inp)
-        # decisions due by the edge are taken at once (just past it: presses of one instant
-        # are gathered, then decided). A press's edge is its own time (a claim's lock-out); a
-        # toast's is its end, never later than now: the listener reports toasts in the order
-        # they end, so nothing that ended before it is still to come and its verdict need not
-        # wait. Other timers run ``decision_lag_s`` behind, so that a "no toast" verdict waits
-        # for a toast that ended in time but is still being recognised.
-        now = self.game_time(self._now())
+        # a live input is the last of its instant: a press's lock-out is decided on its way in
+        self.session.feed(inp, settle=True)
+        # the clock then moves just past the edge (a later callback's press is stamped after
+        # it). A press's edge is its own time; a toast's is its end, never later than now: the
+        # listener reports toasts in the order they end, so nothing that ended before it is
+        # still to come and its verdict need not wait. Other timers run ``decision_lag_s``
+        # behind, so that a "no toast" verdict waits for a toast that ended in time but is
+        # still being recognised.
+        now = self.game_time(self.clock())
         if inp.kind == "say":
             edge = min(math.nextafter(inp.end if inp.end is not None else inp.t, math.inf), now)
         else:
@@ -328,7 +333,7 @@ class Shell:
             self._error(f"cannot start: {exc}")
             return
         self.mode = "game"
-        self.t0 = self._now()
+        self.t0 = self.clock()
 
     def resume_game(self) -> None:
         try:
@@ -344,12 +349,7 @@ class Shell:
         self.session = session
         self.mode = "game"
         # game time carries on from the last input
-        self.t0 = self._now() - session.clock.now()
-
-    def _now(self) -> float:
-        import time
-
-        return time.monotonic()
+        self.t0 = self.clock() - session.clock.now()
 
     def to_main(self, abandon: bool = False) -> None:
         if self.session is not None and not self.session.finished:
@@ -398,7 +398,7 @@ class Shell:
         """The latest notice, for ``NOTICE_S`` seconds after it first showed."""
         if not self.notices:
             return ""
-        now = self._now()
+        now = self.clock()
         seen = getattr(self, "_notice_seen", (0, now))
         if seen[0] != len(self.notices):
             seen = (len(self.notices), now)

@@ -44,8 +44,8 @@ class LiveTable:
     def __init__(self, db: Path, rng: random.Random) -> None:
         self.now = 100.0
         self.rng = rng
-        self.shell = Shell(Journal(db), decision_lag_s=rng.choice([0.0, 0.5]), rng=random.Random(rng.random()))
-        self.shell._now = lambda: self.now  # type: ignore[method-assign]
+        self.shell = Shell(Journal(db), decision_lag_s=rng.choice([0.0, 0.5]), rng=random.Random(rng.random()),
+                           clock=lambda: self.now)
 
     def at(self, t: float) -> None:
         self.now = max(self.now, t)

@@ -32,8 +32,7 @@ def live(shell: Shell, feeder: ScriptFeeder, clock: list[float], until: float = 
 
 def box(db: Path) -> tuple[Shell, list[float]]:
     clock = [50.0]
-    shell = Shell(Journal(db), decision_lag_s=0.5)
-    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell = Shell(Journal(db), decision_lag_s=0.5, clock=lambda: clock[0])
     return shell, clock
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flows_for_tests  # noqa: F401  (registers "countdown-test")
 
+from controller.flow import Input
 from controller.games import FLOWS
 from controller.journal import Journal
 from controller.shell import Shell
@@ -45,8 +46,7 @@ def test_settings_change_with_ok_and_are_kept(tmp_path):
 
 
 def test_a_game_is_set_up_with_the_pad_and_played(tmp_path, monkeypatch):
-    shell = Shell(Journal(tmp_path / "j"))
-    shell._now = lambda: 100.0  # type: ignore[method-assign]
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: 100.0)
     shell.begin_setup("countdown-test")
     assert shell.mode == "setup" and menu_of(shell).title == "How many players?"
     assert menu_of(shell).items[menu_of(shell).cursor] == "4", "the usual number of players comes first"
@@ -62,8 +62,7 @@ def test_a_game_is_set_up_with_the_pad_and_played(tmp_path, monkeypatch):
 
 def test_a_game_in_progress_is_offered_for_resume(tmp_path):
     journal = Journal(tmp_path / "j")
-    shell = Shell(journal)
-    shell._now = lambda: 0.0  # type: ignore[method-assign]
+    shell = Shell(journal, clock=lambda: 0.0)
     shell.begin_setup("countdown-test")
     nav(shell, "ok")
     shell.button(ButtonEvent(1.0, True, station=1))
@@ -88,8 +87,7 @@ def test_start_afresh_abandons_the_saved_game(tmp_path):
 
 
 def test_holding_back_for_five_seconds_returns_to_the_main_menu(tmp_path):
-    shell = Shell(Journal(tmp_path / "j"))
-    shell._now = lambda: 0.0  # type: ignore[method-assign]
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: 0.0)
     shell.begin_setup("countdown-test")
     nav(shell, "ok")
     assert shell.mode == "game"
@@ -138,8 +136,7 @@ TCHIN = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {},
 
 def live_tchin(tmp_path, lag: float) -> tuple[Shell, list[float]]:
     clock = [0.0]
-    shell = Shell(Journal(tmp_path / "j"), decision_lag_s=lag)
-    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell = Shell(Journal(tmp_path / "j"), decision_lag_s=lag, clock=lambda: clock[0])
     shell.start_game(dict(TCHIN))
     return shell, clock
 
@@ -245,8 +242,7 @@ def test_a_resumed_game_replays_a_toast_decided_at_once_exactly(tmp_path):
 
 def test_a_notice_shows_for_a_while_then_clears(tmp_path):
     clock = [0.0]
-    shell = Shell(Journal(tmp_path / "j"))
-    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: clock[0])
     shell.notices.append("Microphone: lost")
     assert shell.scene().footer == "Microphone: lost"
     clock[0] = 25.0
@@ -268,8 +264,7 @@ def test_tchin_tchin_set_up_with_the_defaults_starts_with_the_introduction(tmp_p
 
 
 def test_without_speech_a_tchin_tchin_claim_goes_to_the_veto_vote(tmp_path):
-    shell = Shell(Journal(tmp_path / "j"), speech_available=False)
-    shell._now = lambda: 0.0  # type: ignore[method-assign]
+    shell = Shell(Journal(tmp_path / "j"), speech_available=False, clock=lambda: 0.0)
     shell.start_game(dict(TCHIN))
     assert shell.session is not None and shell.session.header["options"]["speech"] is False
     shell.button(ButtonEvent(1.0, True, station=1))
@@ -280,8 +275,7 @@ def test_without_speech_a_tchin_tchin_claim_goes_to_the_veto_vote(tmp_path):
 
 def test_a_microphone_lost_mid_game_is_journaled_and_sends_the_live_claim_to_the_vote(tmp_path):
     clock = [0.0]
-    shell = Shell(Journal(tmp_path / "j"))
-    shell._now = lambda: clock[0]  # type: ignore[method-assign]
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: clock[0])
     shell.start_game(dict(TCHIN))
     for t, st in ((1.0, 1), (2.0, 3)):
         clock[0] = t
@@ -303,3 +297,32 @@ def test_a_claim_locks_out_at_once_even_while_timers_run_behind(tmp_path):
         shell.button(ButtonEvent(t, True, station=station))
     assert shell.session is not None
     assert shell.session.events[-1]["event"] == "claim", "decided on the press, not half a second later"
+
+
+def test_a_press_reaches_its_lock_out_decision_on_its_way_in(tmp_path):
+    from controller.session import GameSession
+
+    header = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {},
+              "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24"], "first": 1}
+    session = GameSession(header)
+    session.feed(Input(0.5, "press", station=1), settle=True)
+    assert session.events[-1]["event"] == "reveal", "the reveal is decided inside feed, no timer waited on"
+    session.feed(Input(1.0, "press", station=3), settle=True)
+    assert session.events[-1]["event"] == "claim" and session.events[-1]["station"] == 3
+    due = session.clock.next_due()
+    assert due is not None and due > 1.0 + 1e-6, "no timer is left to decide the press"
+
+
+def test_a_replay_gathers_the_presses_of_one_instant_before_deciding(tmp_path):
+    from controller.session import GameSession
+
+    header = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {},
+              "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D05"], "first": 2}
+    session = GameSession(header)
+    session.feed(Input(0.5, "press", station=2), settle=True)  # D05 invites 1 and 4
+    session.feed(Input(1.0, "press", station=4))
+    assert session.events[-1]["event"] == "reveal", "4 waits for the other presses of its instant"
+    session.feed(Input(1.0, "press", station=1))
+    session.advance(1.5)
+    claim = next(e for e in session.events if e["event"] == "claim")
+    assert claim["station"] == 1 and claim["tied"] == [4], "an exact tie goes to the lower station"

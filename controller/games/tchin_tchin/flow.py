@@ -149,6 +149,9 @@ class TchinTchinFlow(GameFlow):
             self._flush_timer = self.ctx.clock.call_at(math.nextafter(t, math.inf), self._flush)
         self._batch.append(station)
 
+    def settle(self) -> None:
+        self._flush()
+
     def _flush(self) -> None:
         if self._flush_timer is not None:
             self._flush_timer.cancel()
