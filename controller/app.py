@@ -18,7 +18,7 @@ from typing import Any, Callable
 from controller.config import Config
 from controller.journal import Journal
 from controller.shell import Shell
-from hardware.buttons import ButtonEvent, Panel
+from hardware.buttons import ButtonEvent, Panel, Stations
 from hardware.sound import Speaker
 
 log = logging.getLogger(__name__)
@@ -92,21 +92,23 @@ class Box:
         self.keyboard: Any = None
         self.sim_leds: Any = None
         leds: Any
-        stuck: list[int] = []
+        # the buttons push their events, the panel's from gpiozero's threads, the simulator's
+        # from the window: each as the same ButtonEvent, to the same shell
+        stations = Stations()
         if self.simulate:
             from hardware.simulator import Keyboard, SimLeds
 
-            self.keyboard = Keyboard()
+            self.keyboard = Keyboard(on_event=self._from_window, on_toast=self._typed_toast)
             self.sim_leds = leds = SimLeds(len(cfg.stations))
         else:
             self.panel = Panel({i: (s.button, s.led) for i, s in enumerate(cfg.stations, 1)},
                                {"prev": cfg.pad.prev, "next": cfg.pad.next, "ok": cfg.pad.ok, "back": cfg.pad.back},
-                               self._from_thread, bounce_s=cfg.buttons.bounce_s, pin_factory=pin_factory)
+                               self._from_thread, bounce_s=cfg.buttons.bounce_s, pin_factory=pin_factory,
+                               stations_state=stations)
             leds = self.panel
-            stuck = list(self.panel.stuck)
         self.shell = Shell(self.journal, leds=leds, sound=self.speaker, settings_path=data / "settings.json",
                            long_back_s=cfg.buttons.long_back_s, on_request=self._on_request,
-                           stuck=stuck, disabled=set(stuck))
+                           stations=stations)
         tt = cfg.tchin_tchin
         self.shell.settings.update({"pre_s": tt.pre_s, "window_s": tt.window_s, "veto_s": tt.veto_s,
                                     "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s})
@@ -129,6 +131,20 @@ class Box:
     def _from_thread(self, ev: ButtonEvent) -> None:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.shell.button, ev)
+
+    def _from_window(self, ev: ButtonEvent) -> None:
+        """A simulator key: the window's events are read on the loop, so it goes straight in."""
+        self.shell.button(ev)
+
+    def _typed_toast(self, ev: Any) -> None:
+        """A toast typed on the simulator's keyboard: heard as said when it is sent."""
+        from models.toasts import toast_id
+
+        word = toast_id(ev.text)
+        if word:
+            self.shell.toast(word, ev.t, ev.t, typed=True)
+        else:
+            self.shell.notices.append(f"'{ev.text}' is not a toast")
 
     def _toast_from_thread(self, heard: Any) -> None:
         if self.loop is not None and heard.toast:
@@ -252,10 +268,8 @@ class Box:
     def _watch_stuck(self, now: float) -> None:
         newly, freed = self.panel.watch(now, self.cfg.buttons.stuck_s) if self.panel else ([], [])
         for station in newly:
-            self.shell.disabled.add(station)
             self.shell.notices.append(f"Station {station}'s buzzer is stuck down: station disabled until it comes up.")
         for station in freed:
-            self.shell.disabled.discard(station)
             self.shell.notices.append(f"Station {station}'s buzzer is free again.")
 
     def _pump_events(self) -> None:
@@ -268,20 +282,9 @@ class Box:
                 self.key(event)
 
     def key(self, event: Any) -> None:
-        """One simulator key event: a buzzer, the pad, or a typed toast (heard as said when sent)."""
-        from hardware.simulator import TypedToast
-        from models.toasts import toast_id
-
+        """One window event for the simulator's keyboard, which pushes what it means."""
         assert self.keyboard is not None
-        for ev in self.keyboard.translate(event):
-            if isinstance(ev, TypedToast):
-                word = toast_id(ev.text)
-                if word:
-                    self.shell.toast(word, ev.t, ev.t, typed=True)
-                else:
-                    self.shell.notices.append(f"'{ev.text}' is not a toast")
-            else:
-                self.shell.button(ev)
+        self.keyboard.handle(event)
 
     def close(self) -> None:
         self._closed = True

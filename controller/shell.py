@@ -25,7 +25,7 @@ from controller.games import built_in, flow_for
 from controller.journal import Journal
 from controller.menu import BACK, MenuState, menu
 from controller.session import GameSession, resume
-from hardware.buttons import ButtonEvent
+from hardware.buttons import ButtonEvent, Stations
 from hardware.display.widgets import Banner, Menu, Scene, Text
 
 log = logging.getLogger(__name__)
@@ -69,8 +69,12 @@ class Shell:
     on_request: Callable[[str], None] | None = None
     on_event: Callable[[dict[str, Any]], None] | None = None
     """Told each decision of a game started here as it is taken (the benchmark times them)."""
+    stations: Stations = field(default_factory=Stations)
+    """The buzzer stations' state (stuck, disabled): the panel's own record, shared."""
     stuck: list[int] = field(default_factory=list)
+    """Stuck at start (added to ``stations``; then the same list)."""
     disabled: set[int] = field(default_factory=set)
+    """Disabled (added to ``stations``; then the same set)."""
     notices: list[str] = field(default_factory=list)
     phones: Any = None
     """The phone hub (:class:`controller.phones.hub.PhoneHub`) while phones are on, else None."""
@@ -78,6 +82,10 @@ class Shell:
     """Seats with a phone joined now (kept by the hub; the game's scenes read it)."""
 
     def __post_init__(self) -> None:
+        for station in self.stuck:
+            self.stations.mark_stuck(station)
+        self.stations.disabled.update(self.disabled)
+        self.stuck, self.disabled = self.stations.stuck, self.stations.disabled
         self.available_settings = all_settings()
         self.settings: dict[str, Any] = {k: default for k, (_, _, default) in self.available_settings.items()}
         self._load_settings()

@@ -34,6 +34,38 @@ class ButtonEvent:
     nav: str | None = None
 
 
+class Stations:
+    """The one record of the buzzer stations' state: which are stuck down, which are disabled,
+    and since when each buzzer has been down.
+
+    The panel keeps it from its pins (a buzzer held down at start, or for ``stuck_s``); the
+    shell reads the same record to tell the table and to leave a disabled station out of a
+    new game. The simulator's keyboard cannot stick: its record stays clear.
+    """
+
+    def __init__(self) -> None:
+        self.stuck: list[int] = []
+        self.disabled: set[int] = set()
+        self.down_since: dict[int, float] = {}
+
+    def edge(self, station: int, pressed: bool, t: float) -> None:
+        """A buzzer went down (or up) at ``t``."""
+        if pressed:
+            self.down_since[station] = t
+        else:
+            self.down_since.pop(station, None)
+
+    def mark_stuck(self, station: int) -> None:
+        if station not in self.stuck:
+            self.stuck.append(station)
+        self.disabled.add(station)
+
+    def free(self, station: int) -> None:
+        if station in self.stuck:
+            self.stuck.remove(station)
+        self.disabled.discard(station)
+
+
 class StampedButton(Button):
     """A gpiozero Button that reports each edge with its own time on the monotonic clock."""
 
@@ -70,14 +102,18 @@ class Panel:
         *,
         bounce_s: float = 0.02,
         pin_factory: Any = None,
+        stations_state: Stations | None = None,
     ) -> None:
         self.on_event = on_event
         self.factory = pin_factory or Device.ensure_pin_factory()
         self.buzzers: dict[int, StampedButton] = {}
         self.leds: dict[int, LED] = {}
         self.pad: dict[str, StampedButton] = {}
-        self.disabled: set[int] = set()
-        self.stuck: list[int] = []
+        self.stations = stations_state if stations_state is not None else Stations()
+        # one record, named as the panel always named it
+        self.disabled = self.stations.disabled
+        self.stuck = self.stations.stuck
+        self.down_since = self.stations.down_since
         bounce = bounce_s or None
         for station, (button_pin, led_pin) in sorted(stations.items()):
             self.buzzers[station] = StampedButton(
@@ -87,7 +123,6 @@ class Panel:
         for name, pin in pad.items():
             self.pad[name] = StampedButton(
                 pin, on_edge=self._pad_edge(name), bounce_time=bounce, pin_factory=pin_factory)
-        self.down_since: dict[int, float] = {}
         self._steady: dict[int, str] = {}
         self._flashing: dict[int, str] = {}
         self.check_stuck()
@@ -97,8 +132,7 @@ class Panel:
         """At start: a buzzer already held down is reported and its station disabled."""
         for station, button in self.buzzers.items():
             if button.is_pressed and station not in self.stuck:
-                self.stuck.append(station)
-                self.disabled.add(station)
+                self.stations.mark_stuck(station)
                 log.warning("station %d's buzzer is held down at start: station disabled", station)
         return list(self.stuck)
 
@@ -112,25 +146,21 @@ class Panel:
             if button.is_pressed:
                 since = self.down_since.setdefault(station, now)
                 if now - since >= stuck_s - 1e-6 and station not in self.stuck:
-                    self.stuck.append(station)
-                    self.disable(station)
+                    self.stations.mark_stuck(station)
+                    self.set_led(station, "off")
                     newly.append(station)
                     log.warning("station %d's buzzer held for %.0f s: station disabled", station, now - since)
             else:
                 self.down_since.pop(station, None)
                 if station in self.stuck:
-                    self.stuck.remove(station)
-                    self.enable(station)
+                    self.stations.free(station)
                     freed.append(station)
                     log.info("station %d's buzzer is up again: station enabled", station)
         return newly, freed
 
     def _station_edge(self, station: int) -> Callable[[bool, float], None]:
         def edge(pressed: bool, t: float) -> None:
-            if pressed:
-                self.down_since[station] = t
-            else:
-                self.down_since.pop(station, None)
+            self.stations.edge(station, pressed, t)
             if station in self.disabled:
                 return
             self.on_event(ButtonEvent(t, pressed, station=station))

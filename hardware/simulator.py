@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from hardware.buttons import ButtonEvent
 from hardware.display.colours import STATION_COLOURS
@@ -30,10 +30,23 @@ class TypedToast:
 
 
 class Keyboard:
-    """Turns pygame key events into the box's button events."""
+    """Turns pygame key events into the box's button events, and pushes them as the panel
+    does: each :class:`ButtonEvent` to ``on_event``, each typed toast to ``on_toast``."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_event: Callable[[ButtonEvent], None] | None = None,
+                 on_toast: Callable[[TypedToast], None] | None = None) -> None:
         self.typing: str | None = None
+        self.on_event = on_event
+        self.on_toast = on_toast
+
+    def handle(self, event: Any) -> None:
+        """One window event: push what it means (nothing, for a key that is not the box's)."""
+        for ev in self.translate(event):
+            if isinstance(ev, TypedToast):
+                if self.on_toast is not None:
+                    self.on_toast(ev)
+            elif self.on_event is not None:
+                self.on_event(ev)
 
     def translate(self, event: Any) -> list[ButtonEvent | TypedToast]:
         import pygame as pg

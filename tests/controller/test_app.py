@@ -120,3 +120,14 @@ def test_a_wrong_typed_toast_does_not_win_the_card(tmp_path):
     assert not [e for e in events if e["event"] == "win"]
     assert [e["station"] for e in events if e["event"] == "mistake"] == [3]
     box.close()
+
+
+def test_the_panel_and_the_shell_keep_one_record_of_the_stations(tmp_path, mock_factory):
+    box = Box(headless_config(tmp_path), simulate=False, pin_factory=mock_factory)
+    try:
+        assert box.shell.stations is box.panel.stations
+        assert box.shell.disabled is box.panel.disabled is box.panel.stations.disabled
+        box.panel.stations.mark_stuck(4)
+        assert 4 in box.shell.disabled and box.shell.stuck == [4]
+    finally:
+        box.close()

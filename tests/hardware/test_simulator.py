@@ -66,3 +66,17 @@ def test_a_key_one_to_eight_while_typing_says_the_toast_and_presses_that_buzzer_
     assert (press.station, press.pressed, press.t) == (4, True, said.t)
     assert kb.typing is None
     assert kb.translate(key(pygame.K_4, down=False))[0].pressed is False
+
+
+def test_the_keyboard_pushes_its_events_as_the_panel_does():
+    pushed: list[object] = []
+    toasts: list[TypedToast] = []
+    kb = Keyboard(on_event=pushed.append, on_toast=toasts.append)
+    kb.handle(key(pygame.K_2))
+    kb.handle(key(pygame.K_RETURN))
+    kb.handle(key(pygame.K_t, unicode="t"))
+    for ch in "prost":
+        kb.handle(key(getattr(pygame, f"K_{ch}"), unicode=ch))
+    kb.handle(key(pygame.K_RETURN))
+    assert [(e.station, e.nav, e.pressed) for e in pushed] == [(2, None, True), (None, "ok", True)]
+    assert [t.text for t in toasts] == ["prost"]
