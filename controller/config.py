@@ -57,7 +57,8 @@ class Pad:
 @dataclass(frozen=True)
 class Buttons:
     bounce_s: float = 0.02
-    """Debounce: later edges within this time of an edge are dropped; the first edge is never delayed."""
+    """Contact bounce: a buzzer's press within this time of its last edge is ignored (by the game,
+    from the journal), a pad button's later edges are dropped at the pin; the first edge is never delayed."""
     stuck_s: float = 30.0
     """A buzzer held down this long is taken as stuck: its station is disabled and the table told."""
     long_back_s: float = 5.0

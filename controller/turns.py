@@ -1,7 +1,7 @@
 """What the turn-based games share: how inputs are routed.
 
-A ``do`` line goes straight to the engine; a buzzer press opens (or answers) a
-private view; its release closes it; the pad drives the open view's menus. After
+A ``do`` line goes straight to the engine; a buzzer press (not contact bounce) opens
+(or answers) a private view; its release closes it; the pad drives the open view's menus. After
 the game is over a ``do`` still reaches the engine, which refuses it by name.
 """
 
@@ -10,13 +10,18 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from controller.flow import GameFlow, Input
+from controller.debounce import Debounce
+from controller.flow import FlowContext, GameFlow, Input
 from controller.privacy import PrivateGate
 from models.base import IllegalAction
 
 
 class TurnBasedFlow(GameFlow):
     gate: PrivateGate | None = None
+
+    def __init__(self, ctx: FlowContext, header: dict[str, Any]) -> None:
+        super().__init__(ctx, header)
+        self.debounce = Debounce()
 
     def handle(self, inp: Input) -> None:
         if self.finished:
@@ -26,8 +31,12 @@ class TurnBasedFlow(GameFlow):
         if inp.kind == "do":
             self._do(inp.action)
         elif inp.kind == "press" and inp.station is not None:
-            self._press(inp.station)
+            if self.debounce.press(inp.station, inp.t):
+                self.ctx.emit("ignored", station=inp.station, reason="bounce")
+            else:
+                self._press(inp.station)
         elif inp.kind == "release" and inp.station is not None:
+            self.debounce.release(inp.station, inp.t)
             if self.gate is not None:
                 self.gate.release(inp.station)
         elif inp.kind == "nav" and inp.nav is not None:

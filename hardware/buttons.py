@@ -91,7 +91,8 @@ class Panel:
 
     ``stations`` maps station number -> (button pin, LED pin); ``pad`` maps
     prev/next/ok/back -> pin. A buzzer already held down at start is reported
-    in :attr:`stuck` and its station disabled; the others work.
+    in :attr:`stuck` and its station disabled; the others work. ``bounce_s`` debounces the
+    pad's pins; a buzzer's edges all go out, and the game judges its bounce.
     """
 
     def __init__(
@@ -116,9 +117,10 @@ class Panel:
         self.down_since = self.stations.down_since
         bounce = bounce_s or None
         for station, (button_pin, led_pin) in sorted(stations.items()):
+            # no debounce here: every buzzer edge is journaled and the game judges bounce
+            # once, from the journal (controller.debounce), so a replay decides it the same
             self.buzzers[station] = StampedButton(
-                button_pin, on_edge=self._station_edge(station), bounce_time=bounce,
-                pin_factory=pin_factory)
+                button_pin, on_edge=self._station_edge(station), pin_factory=pin_factory)
             self.leds[station] = LED(led_pin, pin_factory=pin_factory)
         for name, pin in pad.items():
             self.pad[name] = StampedButton(

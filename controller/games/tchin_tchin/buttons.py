@@ -8,16 +8,15 @@ buttons cannot vouch for never reaches the referee, so it is never penalized.
   cannot claim until it comes up and goes down again; a press line that follows a
   press with no release between them is taken as a fresh press (the release went
   unrecorded: a real button cannot go down twice);
-* bounce: a press within ``bounce_s`` of the same station's last press or release.
+* bounce: a press within ``bounce_s`` of the same station's last press or release
+  (:class:`~controller.debounce.Debounce`, the box's one debounce).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from controller.games.tchin_tchin.header import DEFAULT_BOUNCE_S
-
-EPS = 1e-9
+from controller.debounce import DEFAULT_BOUNCE_S, Debounce
 
 
 @dataclass
@@ -29,7 +28,9 @@ class Buttons:
     bounce_s: float = DEFAULT_BOUNCE_S
     down: set[int] = field(default_factory=set)
     held: set[int] = field(default_factory=set)
-    last_edge: dict[int, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.debounce = Debounce(self.bounce_s)
 
     def press(self, station: int, t: float) -> str | None:
         """Record a press; returns why it must be ignored, or None when it goes to the referee."""
@@ -37,19 +38,16 @@ class Buttons:
             return "unknown station"
         if station in self.disabled:
             return "disabled station"
-        last = self.last_edge.get(station)
-        self.last_edge[station] = t
+        bounce = self.debounce.press(station, t)
         self.down.add(station)
         self.held.discard(station)  # down again: it must have come up in between
-        if last is not None and t - last <= self.bounce_s + EPS:
-            return "bounce"
-        return None
+        return "bounce" if bounce else None
 
     def release(self, station: int, t: float) -> str | None:
         """Record a release; returns why it means nothing, or None."""
         if station not in self.seated:
             return "unknown station"
-        self.last_edge[station] = t
+        self.debounce.release(station, t)
         self.down.discard(station)
         self.held.discard(station)
         return None

@@ -19,11 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from controller.debounce import DEFAULT_BOUNCE_S
 from controller.flow import HeaderError
 from models.base import IllegalAction
 from models.tchin_tchin import Options, Table, deal
-
-DEFAULT_BOUNCE_S = 0.02  # the buttons' own debounce default
 
 
 @dataclass(frozen=True)
