@@ -50,6 +50,7 @@ class PhoneHub:
         self.connected: dict[int, int] = {}
         self.screen: MenuState[Any] | None = None
         self._cache: dict[int | None, tuple[Any, str]] = {}
+        self.changes: list[str] = []
         self.reissued: list[int] = []
         """Seats whose code was reissued since the server last looked (it drops their phones)."""
 
@@ -78,7 +79,14 @@ class PhoneHub:
             self.keys.end()  # the codes end with the game
             self.screen = None
             changed = "ended"
+        if changed is not None:
+            self.changes.append(changed)
         return changed
+
+    def take_changes(self) -> list[str]:
+        """What changed since the server last asked (whoever called :meth:`sync`)."""
+        out, self.changes = self.changes, []
+        return out
 
     @property
     def game_key(self) -> Any:

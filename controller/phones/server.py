@@ -105,22 +105,24 @@ class PhoneServer:
     # -- every frame ---------------------------------------------------------------------------
     def refresh(self) -> None:
         """Follow the game: drop phones whose code ended, push pages that changed."""
-        changed = self.hub.sync()
-        if changed or self.hub.reissued:
+        self.hub.sync()
+        changes = self.hub.take_changes()
+        if changes or self.hub.reissued:
             gone = set(self.hub.reissued)
             self.hub.reissued.clear()
+            ended = self.hub.keys is None or self.hub.keys.ended
             for phone in list(self.phones):
                 if phone.seat is None:
                     continue
-                if changed == "ended":  # the last page, then the code is over
+                if phone.game is not self.hub.session:
+                    asyncio.ensure_future(self._close(phone, 4003, "this seat code has ended with its game"))
+                elif ended:  # the last page, then the code is over
                     asyncio.ensure_future(self._close(phone, 4003, "the game is over: thanks for playing",
                                                       final=True))
-                elif changed == "new" or phone.game is not self.hub.session:
-                    asyncio.ensure_future(self._close(phone, 4003, "this seat code has ended with its game"))
                 elif phone.seat in gone:
                     asyncio.ensure_future(self._close(phone, 4003, "the host gave this seat a new code"))
         key = self.hub.game_key
-        if key != self._key or changed:
+        if key != self._key or changes:
             self._key = key
             for phone in self.phones:
                 phone.wake.set()

@@ -45,7 +45,9 @@ def test_a_seat_code_makes_a_phone_that_seats_private_screen_with_its_own_hand()
     hand = next(s for s in page["sections"] if s.get("kind") == "hand")
     assert [i["id"] for i in hand["items"]] == list(state.hands[2])
     goal = next(s for s in page["sections"] if s.get("kind") == "goal")
-    assert [i["text"] for i in goal["items"]] == [g.label for g in cheers_view(state, 2).goal]
+    own_goal = [g.label for g in cheers_view(state, 2).goal]
+    shown = [i["text"].split(" ×") for i in goal["items"]]
+    assert [label for label, *n in shown for _ in range(int(n[0]) if n else 1)] == own_goal
     assert page["seat"] == 2 and page["actions"] == [], "seat 1 plays first: seat 2 has no move yet"
     assert connected == {2: 1} and seats == {2}
 
@@ -419,3 +421,27 @@ def test_the_box_own_players_get_no_code():
     shell.phones = hub
     hub.sync()
     assert hub.keys.seats == (1, 3)
+
+
+def test_a_phone_of_an_ended_game_is_dropped_even_when_someone_else_noticed_the_new_game_first():
+    shell = shell_with("cheers")
+
+    async def scenario():
+        async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
+            old = Phone(http, server.port)
+            await old.join(hub.keys.token(1))
+            await old.next_of("page")
+            shell.to_main(abandon=True)
+            shell.start_game({"game": "cheers", "seed": 9, "players": 4})
+            hub.sync()  # as a newcomer's hello or a phone's action does, before the next frame
+            newcomer = Phone(http, server.port)
+            welcome = await newcomer.join(hub.keys.token(1))
+            server.refresh()
+            bye = await old.next_of("bye")
+            refused = await old.next()
+            return welcome, bye, refused, dict(hub.connected)
+
+    welcome, bye, closed, connected = run(scenario())
+    assert welcome["seat"] == 1
+    assert bye["reason"] == "this seat code has ended with its game"
+    assert closed["type"] == "closed" and connected == {1: 1}

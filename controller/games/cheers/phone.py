@@ -65,7 +65,11 @@ def page_from_view(v: TableView, actions: list[Action]) -> Page:
                   over=v.over)
     secs = p["sections"]
     if me is not None and v.goal is not None and v.hand is not None:
-        secs.append(section("Your goal", [item(i.label) for i in v.goal], kind="goal"))
+        counts: dict[str, int] = {}
+        for ingredient in v.goal:
+            counts[ingredient.label] = counts.get(ingredient.label, 0) + 1
+        secs.append(section("Your goal", [item(f"{label} ×{n}" if n > 1 else label)
+                                          for label, n in counts.items()], kind="goal"))
         if v.masquerade and not v.over:
             secs.append(section("Your team", [item(f"Team {v.team}", "Masquerade: teams stay secret")]))
         else:

@@ -52,8 +52,8 @@ def page_from_view(v: dict[str, Any], actions: list[Any]) -> Page:
                                 kind="character"))
         unit = next((u for u in v["units"] if me in u["seats"]), None)
         if unit is not None:
-            target = unit["target"].title() if unit["target"] else "none yet"
-            secs.append(section("Your house", [item(f"House {unit['house'].title()}",
+            target = unit["target"] if unit["target"] else "none yet"
+            secs.append(section("Your house", [item(f"House {unit['house']}",
                                                     f"goblet {unit['place']} · target: {target}")]))
         if "winetaster_card" in v:
             secs.append(section("Your Winetaster card", [
@@ -78,8 +78,8 @@ def page_from_view(v: dict[str, Any], actions: list[Any]) -> Page:
     secs.append(section("Goblets", goblets))
     houses = []
     for u in v["units"]:
-        target = u["target"].title() if u["target"] else "no target yet"
-        houses.append(item(f"House {u['house'].title()}",
+        target = u["target"] if u["target"] else "no target yet"
+        houses.append(item(f"House {u['house']}",
                            "seats " + ", ".join(map(str, u["seats"])) + f" · target {target}"))
     secs.append(section("Houses", houses))
     if v["characters"]:
