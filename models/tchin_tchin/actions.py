@@ -1,7 +1,7 @@
 """The referee's inputs (frozen actions) and its timing options.
 
 Every action carries the time it happened, in seconds on the box's clock. The
-``to_dict``/``from_dict`` pair is the replay's ``do`` format::
+``to_dict``/:func:`action_from_dict` pair is the replay's ``do`` format::
 
     {"type": "buzz", "t": 2.0, "stations": [3, 5]}     presses at the same instant
     {"type": "toast", "t": 1.9, "end": 2.4, "word": "salud"}
@@ -11,12 +11,11 @@ Every action carries the time it happened, in seconds on the box's clock. The
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from models.base import IllegalAction, UnknownAction
+from models.base import UnknownAction
 
 
 @dataclass(frozen=True)
@@ -36,27 +35,6 @@ class Options:
     speech: bool = True
     """False when the box hears nothing (no microphone, speech off): a claim's toast is then
     taken as said, and the veto vote alone decides."""
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Options:
-        """Options from a header's ``options`` (other keys are left to the caller)."""
-        kwargs: dict[str, Any] = {}
-        for f in fields(cls):
-            if f.name not in d:
-                continue
-            v = d[f.name]
-            if f.name == "speech":
-                if not isinstance(v, bool):
-                    raise IllegalAction(f"option speech must be true or false, not {v!r}")
-                kwargs[f.name] = v
-                continue
-            if v is None and f.name == "auto_reveal_s":
-                kwargs[f.name] = None
-                continue
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
-                raise IllegalAction(f"option {f.name} must be a number of seconds >= 0, not {v!r}")
-            kwargs[f.name] = float(v)
-        return cls(**kwargs)
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,10 @@ names the field.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from controller.debounce import DEFAULT_BOUNCE_S
@@ -57,7 +58,7 @@ def read_header(header: Mapping[str, Any], rng: random.Random,
     if not isinstance(intro, bool):
         raise HeaderError(f"'intro' must be true or false, not {intro!r}")
     try:
-        options = Options.from_dict(opts)
+        options = read_options(opts)
         if options.auto_reveal_s == 0:
             options = Options(**{**options.__dict__, "auto_reveal_s": None})
         seats = stations[:players] if len(stations) >= players else None
@@ -67,6 +68,27 @@ def read_header(header: Mapping[str, Any], rng: random.Random,
     except IllegalAction as exc:
         raise HeaderError(exc.reason) from None
     return TchinHeader(table, options, events, float(bounce), intro)
+
+
+def read_options(opts: Mapping[str, Any]) -> Options:
+    """The referee's options from a header's ``options`` (the box's own keys are read above)."""
+    kwargs: dict[str, Any] = {}
+    for f in fields(Options):
+        if f.name not in opts:
+            continue
+        v = opts[f.name]
+        if f.name == "speech":
+            if not isinstance(v, bool):
+                raise HeaderError(f"option speech must be true or false, not {v!r}")
+            kwargs[f.name] = v
+            continue
+        if v is None and f.name == "auto_reveal_s":
+            kwargs[f.name] = None
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+            raise HeaderError(f"option {f.name} must be a number of seconds >= 0, not {v!r}")
+        kwargs[f.name] = float(v)
+    return Options(**kwargs)
 
 
 def _characters(raw: Any) -> dict[int, str] | None:
