@@ -82,8 +82,14 @@ class StampedButton(Button):
 
 
 def edge_time(factory: Any, ticks: Any) -> float:
-    """The edge's time on ``time.monotonic``: now, less how long ago the tick was."""
-    return time.monotonic() - factory.ticks_diff(factory.ticks(), ticks)
+    """The edge's time on ``time.monotonic``: now, less how long ago the tick was.
+
+    The pin's clock is read before the box's, so the time between the two readings can only
+    make the stamp later, never earlier than the edge: an event is never stamped before a press
+    that came earlier, however slow the CPU is between the two readings.
+    """
+    ago = factory.ticks_diff(factory.ticks(), ticks)
+    return time.monotonic() - ago
 
 
 class Panel:

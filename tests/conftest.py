@@ -11,6 +11,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest  # noqa: E402
 from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# no test depends on how fast the machine is: hypothesis's per-example deadline (200 ms by
+# default) is off everywhere, not only where a test says so
+settings.register_profile("clinkbox", deadline=None)
+settings.load_profile("clinkbox")
 
 
 @pytest.fixture

@@ -10,6 +10,9 @@ import sys
 from controller.app import Box
 from controller.config import Config, Display
 
+# only against a hang: the box is stopped by the test as soon as it has seen what it needs
+HANG_GUARD_S = 600.0
+
 
 def headless_config(tmp_path) -> Config:
     return Config(display=Display(mode="headless", width=640, height=360), data_dir=str(tmp_path / "data"))
@@ -23,17 +26,25 @@ def test_the_box_starts_to_the_main_menu_headless_on_mock_pins(tmp_path, mock_fa
     assert box.shell.mode == "main"
 
 
+async def menu_up(box: Box) -> None:
+    """Until the running box has drawn its main menu (however long that takes)."""
+    while box.menu_shown_at is None:
+        await asyncio.sleep(0.01)
+
+
 def test_buttons_reach_the_menu_through_the_event_loop(tmp_path, mock_factory):
     box = Box(headless_config(tmp_path), simulate=False, pin_factory=mock_factory)
 
     async def scenario():
-        task = asyncio.create_task(box.run(seconds=1.0))
-        await asyncio.sleep(0.2)
-        mock_factory.pin(15).drive_low()  # Next, from gpiozero's thread
+        task = asyncio.create_task(box.run(seconds=HANG_GUARD_S))
+        await menu_up(box)
+        assert box.shell.main.cursor == 0
+        mock_factory.pin(15).drive_low()  # Next: gpiozero's callback queues it on the loop
         mock_factory.pin(15).drive_high()
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0)  # the loop runs what was queued before this task resumes
         cursor = box.shell.main.cursor
-        await task
+        box.request = "quit"
+        assert await task == "quit"
         return cursor
 
     assert asyncio.run(scenario()) == 1

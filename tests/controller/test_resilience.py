@@ -12,7 +12,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import flows_for_tests  # noqa: F401  (registers "countdown-test")
@@ -27,11 +26,34 @@ from hardware.sound import Speaker
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = {"game": "countdown-test", "seed": 11, "players": 4}
-# half a second apart, so the box can be killed between two of them
 SCRIPT = [{"t": 0.5, "press": 1}, {"t": 1.0, "say": "prost", "end": 1.3}, {"t": 1.5, "press": 2},
           {"t": 2.0, "nav": "ok"}, {"t": 2.5, "press": 3}, {"t": 3.0, "say": "salud", "end": 3.4}]
-BOX = ("import sys; sys.path.insert(0, {tests!r}); import flows_for_tests; "
-       "from controller.cli import main; sys.exit(main(sys.argv[1:]))")
+# The box as `clinkbox`, with the test's flows. With CUT_POWER_AFTER_INPUTS=N the box kills
+# itself (SIGKILL: no clean-up, as when the power cord is pulled) the moment its journal has
+# committed its Nth input, so the cut falls at the same point of the game however fast or
+# slow the machine is.
+BOX = """
+import os, signal, sys
+sys.path.insert(0, {tests!r})
+import flows_for_tests
+from controller.cli import main
+from controller.journal import Journal
+
+cut = int(os.environ.get("CUT_POWER_AFTER_INPUTS", "0"))
+if cut:
+    append, appended = Journal.append, []
+
+    def append_then_cut(self, *args, **kwargs):
+        append(self, *args, **kwargs)  # committed when it returns
+        appended.append(1)
+        if len(appended) == cut:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    Journal.append = append_then_cut
+sys.exit(main(sys.argv[1:]))
+"""
+# only against a hang: each box ends by itself (killed, or when the script is played out)
+HANG_GUARD_S = 600
 
 
 def headless(tmp_path: Path, **changes: object) -> Config:
@@ -39,14 +61,24 @@ def headless(tmp_path: Path, **changes: object) -> Config:
                   data_dir=str(tmp_path / "data"), **changes)  # type: ignore[arg-type]
 
 
-def start_box(tmp_path: Path, script: Path) -> subprocess.Popen[str]:
+def start_box(tmp_path: Path, script: Path, cut_after: int = 0) -> subprocess.Popen[str]:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "share"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
-           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "CUT_POWER_AFTER_INPUTS": str(cut_after)}
     env.pop("CLINKBOX_CONFIG", None)
     code = BOX.format(tests=str(ROOT / "tests" / "controller"))
     return subprocess.Popen([sys.executable, "-c", code, "run", "--headless", "--simulate", "--script", str(script),
-                             "--seconds", "30"], cwd=tmp_path, env=env, text=True,
+                             "--seconds", str(HANG_GUARD_S)], cwd=tmp_path, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def finish(box: subprocess.Popen[str]) -> tuple[str, str]:
+    try:
+        return box.communicate(timeout=HANG_GUARD_S)
+    finally:
+        if box.poll() is None:
+            box.kill()
+            box.communicate()
 
 
 def journaled_inputs(db: Path) -> int:
@@ -67,19 +99,14 @@ def test_kill_9_in_the_middle_of_a_game_then_the_restarted_box_resumes_it_with_n
     script.write_text("\n".join(json.dumps(x) for x in [HEADER, *SCRIPT]) + "\n")
     db = tmp_path / "share" / "clinkbox" / "journal.sqlite3"
 
-    first = start_box(tmp_path, script)
-    deadline = time.monotonic() + 20
-    while journaled_inputs(db) < 3 and first.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert first.poll() is None, f"the box ended before it could be killed: {first.communicate()}"
-    first.send_signal(signal.SIGKILL)  # the power cord, as far as the box can tell
-    first.communicate(timeout=10)
-    assert first.returncode == -signal.SIGKILL
+    first = start_box(tmp_path, script, cut_after=3)  # the power cord, as far as the box can tell
+    _, err = finish(first)
+    assert first.returncode == -signal.SIGKILL, f"the box was not cut off mid-game: {err}"
     kept = journaled_inputs(db)
-    assert 3 <= kept < len(SCRIPT), "killed in the middle of the game"
+    assert kept == 3 < len(SCRIPT), "killed in the middle of the game, with every committed input kept"
 
     second = start_box(tmp_path, script)
-    out, err = second.communicate(timeout=60)
+    out, err = finish(second)
     assert second.returncode == 0, err
     assert f"resumed game 1 after {kept} of {len(SCRIPT)} inputs" in err
     live = [json.loads(line) for line in out.splitlines()]

@@ -19,6 +19,8 @@ from hardware.buttons import ButtonEvent
 
 HEADER = {"game": "countdown-test", "seed": 3, "players": 4}
 BACK_PIN, PREV_PIN, OK_PIN = 10, 14, 9
+# only against a hang: the running box stops by itself once the host has chosen
+HANG_GUARD_S = 600.0
 
 
 def make_box(tmp_path: Path, factory) -> Box:
@@ -84,12 +86,13 @@ def test_the_shut_down_menu_stops_the_running_box_with_the_host_s_choice(tmp_pat
     box = make_box(tmp_path, mock_factory)
 
     async def party() -> str | None:
-        task = asyncio.create_task(box.run(seconds=10.0))
-        await asyncio.sleep(0.2)
+        task = asyncio.create_task(box.run(seconds=HANG_GUARD_S))
+        while box.menu_shown_at is None:  # until the main menu is up, however long that takes
+            await asyncio.sleep(0.01)
         for pin in [PREV_PIN, OK_PIN] + [PREV_PIN] * presses + [OK_PIN]:  # Shut down, then up from Cancel
             mock_factory.pin(pin).drive_low()
             mock_factory.pin(pin).drive_high()
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0)  # the loop runs the queued press and release
         return await task
 
     assert asyncio.run(party()) == choice
