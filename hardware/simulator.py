@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from hardware.buttons import ButtonEvent
 from hardware.display.colours import STATION_COLOURS
+from hardware.display.fonts import font_path
 
 NAV_KEYS = {"left": "prev", "up": "prev", "right": "next", "down": "next",
             "return": "ok", "enter": "ok", "backspace": "back", "escape": "back"}
@@ -107,7 +108,7 @@ class SimLeds:
         band.fill((12, 12, 16))
         w, h = band.get_size()
         r = max(6, h // 3)
-        font = pg.font.Font(pg.font.match_font("dejavusans,freesans,liberationsans"), max(14, h // 2))
+        font = pg.font.Font(font_path(), max(14, h // 2))
         now = time.monotonic()
         blink_on = int(now * 4) % 2 == 0
         for s, state in self.states.items():

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.display import art
+from hardware.display.fonts import font_path
 from hardware.display.widgets import (
     CHIP_CLOSE,
     CHIP_OPEN,
@@ -120,8 +121,7 @@ class Renderer:
     def font(self, px: int, bold: bool = False) -> Any:
         key = (max(8, px), bold)
         if key not in self._fonts:
-            path = self.pg.font.match_font("dejavusans,freesans,liberationsans", bold=bold)
-            self._fonts[key] = self.pg.font.Font(path, key[0])
+            self._fonts[key] = self.pg.font.Font(font_path(bold), key[0])
         return self._fonts[key]
 
     def px(self, size: str) -> int:

@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from hardware.display.art import painter
+from hardware.display.fonts import font_path
 
 #: colour, initials and shape per ingredient id
 INGREDIENT_ART: dict[str, tuple[tuple[int, int, int], str, str]] = {
@@ -31,7 +32,7 @@ OUTLINE = (30, 26, 34)
 def _font(px: int) -> Any:
     import pygame as pg
 
-    return pg.font.Font(pg.font.match_font("dejavusans,freesans,liberationsans", bold=True), max(8, px))
+    return pg.font.Font(font_path(bold=True), max(8, px))
 
 
 def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, float]]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from hardware.display.art import painter
 from hardware.display.colours import STATION_COLOURS
+from hardware.display.fonts import font_path
 
 __all__ = ["STATION_COLOURS"]
 
@@ -20,6 +21,6 @@ def draw_station(surface: Any, rect: Any, glyph: Any) -> None:
     radius = min(rect.width, rect.height) // 2 - 2
     pg.draw.circle(surface, colour, rect.center, radius)
     pg.draw.circle(surface, (30, 30, 30), rect.center, radius, width=max(2, radius // 10))
-    font = pg.font.Font(pg.font.match_font("dejavusans,freesans", bold=True), max(8, int(radius * 1.1)))
+    font = pg.font.Font(font_path(bold=True), max(8, int(radius * 1.1)))
     img = font.render(glyph.name, True, (20, 20, 20))
     surface.blit(img, img.get_rect(center=rect.center))

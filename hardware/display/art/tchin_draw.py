@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame as pg
 
+from hardware.display.fonts import font_path
+
 Colour = tuple[int, int, int]
 INK: Colour = (35, 30, 30)
 
@@ -67,7 +69,7 @@ class Canvas:
 
     def text(self, text: str, x: float, y: float, size: float, colour: Colour = INK) -> None:
         px = max(8, round(size * self.box.height))
-        font = pg.font.Font(pg.font.match_font("dejavusans,freesans,liberationsans", bold=True), px)
+        font = pg.font.Font(font_path(bold=True), px)
         img = font.render(text, True, colour)
         self.s.blit(img, img.get_rect(center=self.p(x, y)))
 
