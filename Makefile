@@ -11,9 +11,16 @@ ON_PI := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
 PI_DEBS := $(if $(ON_PI),python3-lgpio python3-gpiozero,)
 
-# Debian packages: what the box needs to run, and what the tests need on top
-RUN_DEBS  := libportaudio2 $(PI_DEBS)
-TEST_DEBS := libportaudio2 espeak-ng flite sox chromium
+# The toast spotter's onnxruntime has no 32-bit build: only a 64-bit Python asks for it (a
+# 32-bit Raspberry Pi OS on a 64-bit kernel says "aarch64" to pip all the same; see pyproject.toml)
+comma := ,
+PY64 := $(shell $(PYTHON) -c 'import struct; print("yes" if struct.calcsize("P") == 8 else "")' 2>/dev/null)
+SPOTTER := $(if $(PY64),spotter,)
+
+# Debian packages: what the box needs to run, and what the tests need on top (a minimal
+# Debian or Raspberry Pi OS Lite lacks them: Vosk's libvosk.so needs libatomic1, make model unzip)
+RUN_DEBS  := libportaudio2 libatomic1 unzip $(PI_DEBS)
+TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium
 # the speech corpus uses every synthesizer Debian offers
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 
@@ -33,19 +40,19 @@ $(VENV)/.run-deps: pyproject.toml
 	bash scripts/debs.sh $(RUN_DEBS)
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PIP) install --upgrade pip
-	$(PIP) install -e .
+	$(PIP) install -e '.$(if $(SPOTTER),[$(SPOTTER)])'
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml $(VENV)/.run-deps
 	bash scripts/debs.sh $(TEST_DEBS)
-	$(PIP) install -e '.[dev,korean,train]'
+	$(PIP) install -e '.[dev,korean,train$(if $(SPOTTER),$(comma)$(SPOTTER))]'
 	touch $@
 
 run: $(VENV)/.run-deps
 	$(VENV)/bin/clinkbox run
 
 test: $(VENV)/.test-deps
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check controller hardware models tests bench

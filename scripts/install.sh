@@ -19,7 +19,8 @@ STATE="$STATE_DIR/changes"
 MODEL_NAME=vosk-model-small-en-us-0.15
 
 # what the box needs at run time (espeak-ng and the other test tools are not needed here)
-DEBS=(python3-venv python3-pip libportaudio2 libsdl2-2.0-0 libsdl2-ttf-2.0-0
+# (libatomic1: Vosk's libvosk.so needs it on ARM, and Raspberry Pi OS Lite lacks it)
+DEBS=(python3-venv python3-pip libportaudio2 libatomic1 libsdl2-2.0-0 libsdl2-ttf-2.0-0
       libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libfreetype6 fonts-dejavu-core
       curl unzip ca-certificates)
 # from the Raspberry Pi OS archive: lgpio (the Pi 5's GPIO) and a gpiozero with the Pi 5 fixes
@@ -30,19 +31,22 @@ DRY_RUN=0
 UNINSTALL=0
 FORCE=0
 NO_MODEL=0
+NO_SERVICE=0
 PRINT_UNIT=0
 DESKTOP_USER=""
 
 usage() {
   cat <<EOF
 Usage: bash scripts/install.sh [--dry-run] [--uninstall] [--user NAME] [--no-model] [--force]
-                               [--print-unit]
+                               [--no-service] [--print-unit]
 
   --dry-run      print every step and what it would change; change nothing
   --uninstall    stop and remove the service and undo the system settings the install made
   --user NAME    the desktop user the box runs as (default: detected; see docs/raspberry-pi.md)
   --no-model     do not fetch the Vosk model (the box listens with the toast spotter)
   --force        install even on a machine that is not a Raspberry Pi
+  --no-service   leave out the service, the polkit rule and the desktop settings (for a chroot
+                 or container with no systemd and no desktop: make test-arm64)
   --print-unit   print the systemd unit as it would be written, then stop
 EOF
 }
@@ -53,6 +57,7 @@ while [ $# -gt 0 ]; do
     --uninstall) UNINSTALL=1 ;;
     --force) FORCE=1 ;;
     --no-model) NO_MODEL=1 ;;
+    --no-service) NO_SERVICE=1 ;;
     --print-unit) PRINT_UNIT=1 ;;
     --user)
       [ $# -ge 2 ] || { echo "install.sh: --user needs a user name" >&2; exit 2; }
@@ -140,6 +145,9 @@ os_codename() { sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null | t
 deb_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 deb_known() { apt-cache show "$1" >/dev/null 2>&1; }
 have() { command -v "$1" >/dev/null 2>&1; }
+# 64 or 32: the system Python's pointer size, whatever the kernel says (a 32-bit Raspberry Pi OS
+# on a Pi 4 or 5 runs a 64-bit kernel that says "aarch64")
+python_bits() { python3 -c 'import struct; print(struct.calcsize("P") * 8)' 2>/dev/null || echo 64; }
 
 detect_user() {
   if [ -z "$DESKTOP_USER" ] && [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
@@ -200,6 +208,11 @@ check_machine() {
   note "system: $codename"
   if [ "$codename" != bookworm ]; then
     warn "made for Raspberry Pi OS Bookworm; this is '$codename' and may need changes"
+  fi
+  if [ "$(python_bits)" = 32 ]; then
+    warn "32-bit Python: no onnxruntime for it, so no toast spotter; the box listens with PocketSphinx, or with Vosk after 'make model' (see docs/raspberry-pi.md)"
+  else
+    note "Python: 64-bit (the toast spotter's onnxruntime is installed)"
   fi
   note "checkout: $CHECKOUT"
   note "desktop user: $DESKTOP_USER (uid $USER_UID, home $USER_HOME)"
@@ -281,7 +294,9 @@ install_clinkbox() {
     return
   fi
   as_user "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade pip
-  as_user "$VENV/bin/python" -m pip install --disable-pip-version-check -q -e "$CHECKOUT"
+  local spec="$CHECKOUT[spotter]"
+  [ "$(python_bits)" = 64 ] || spec="$CHECKOUT"  # no onnxruntime for a 32-bit Python
+  as_user "$VENV/bin/python" -m pip install --disable-pip-version-check -q -e "$spec"
   if [ "$DRY_RUN" -eq 1 ]; then
     note "would write $stamp"
   else
@@ -433,9 +448,14 @@ user_groups
 make_venv
 install_clinkbox
 fetch_model
-install_polkit
-no_blanking
-desktop_autologin
-install_unit
+if [ "$NO_SERVICE" -eq 1 ]; then
+  step "Service, polkit rule, screen blanking, auto-login"
+  note "skipped (--no-service): see them with --dry-run"
+else
+  install_polkit
+  no_blanking
+  desktop_autologin
+  install_unit
+fi
 step "Done"
 note "logs: journalctl -u clinkbox -f      check the box: $VENV/bin/clinkbox doctor"

@@ -41,8 +41,10 @@ def desktop_user() -> pwd.struct_passwd:
     pytest.skip("no ordinary user on this machine to install for")
 
 
-def run_install(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+def run_install(*args: str, home: Path, bin_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "HOME": str(home), "LC_ALL": "C"}
+    if bin_dir is not None:
+        env["PATH"] = f"{bin_dir}:{env['PATH']}"
     return subprocess.run(["bash", str(INSTALL), *args], check=False, capture_output=True, text=True,
                           env=env, timeout=60)
 
@@ -83,6 +85,68 @@ def test_a_dry_run_prints_every_step_and_changes_nothing(tmp_path: Path) -> None
     assert "would write /etc/systemd/system/clinkbox.service" in out.stdout or \
         "already done: /etc/systemd/system/clinkbox.service" in out.stdout
     assert snapshot(watched) == before
+
+
+# `python3 -c CODE` run with 4-byte pointers as far as struct.calcsize("P") tells CODE
+PYTHON_32_BIT = """#!/bin/sh
+if [ "$1" = -c ]; then
+  code="import struct; _size = struct.calcsize; struct.calcsize = lambda f: 4 if f == 'P' else _size(f)
+$2"
+  shift 2
+  exec REAL -c "$code" "$@"
+fi
+exec REAL "$@"
+"""
+
+
+def python_32_bit(tmp_path: Path) -> Path:
+    """A folder with a ``python3`` that answers the pointer-size question as a 32-bit Python
+    does (32-bit Raspberry Pi OS on a Pi 4 or 5, whose kernel says "aarch64"), and is this
+    machine's Python for everything else: a 32-bit Python cannot run here."""
+    bin_dir = tmp_path / "bin32"
+    bin_dir.mkdir()
+    real = shutil.which("python3")
+    assert real is not None
+    wrapper = bin_dir / "python3"
+    wrapper.write_text(PYTHON_32_BIT.replace("REAL", real))
+    wrapper.chmod(0o755)
+    return bin_dir
+
+
+def pip_installs(out: str) -> list[str]:
+    return [line for line in out.splitlines() if "pip install" in line and " -e " in line]
+
+
+def test_a_64_bit_python_installs_the_toast_spotter(tmp_path: Path) -> None:
+    out = run_install("--dry-run", "--user", desktop_user().pw_name, home=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "Python: 64-bit (the toast spotter's onnxruntime is installed)" in out.stdout
+    assert all(line.endswith(f"{ROOT}[spotter]") for line in pip_installs(out.stdout))
+
+
+def test_a_32_bit_python_installs_clinkbox_without_onnxruntime_whatever_the_kernel_says(
+        tmp_path: Path) -> None:
+    out = run_install("--dry-run", "--user", desktop_user().pw_name, home=tmp_path,
+                      bin_dir=python_32_bit(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert "32-bit Python: no onnxruntime for it, so no toast spotter" in out.stdout
+    assert "[spotter]" not in out.stdout
+    assert all(line.endswith(f"-e {ROOT}") for line in pip_installs(out.stdout))
+
+
+def test_make_asks_for_the_toast_spotter_from_a_64_bit_python_only(tmp_path: Path) -> None:
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+
+    def planned(*args: str) -> list[str]:
+        out = subprocess.run(["make", "-n", "-B", "-C", str(ROOT), ".venv/.run-deps", ".venv/.test-deps", *args],
+                             check=True, capture_output=True, text=True)
+        return [line for line in out.stdout.splitlines() if "pip" in line and "install -e" in line]
+
+    assert [line.split("install -e ")[1] for line in planned()] == \
+        ["'.[spotter]'", "'.[dev,korean,train,spotter]'"]
+    assert [line.split("install -e ")[1] for line in planned(f"PYTHON={python_32_bit(tmp_path)}/python3")] == \
+        ["'.'", "'.[dev,korean,train]'"]
 
 
 def test_a_dry_run_of_the_uninstall_changes_nothing(tmp_path: Path) -> None:
