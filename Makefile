@@ -24,12 +24,13 @@ TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium
 # the speech corpus uses every synthesizer Debian offers
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 
-.PHONY: run test bench corpus spotter model screenshots lint install uninstall doctor clean help
+.PHONY: run test bench soak corpus spotter model screenshots lint install uninstall doctor clean help
 
 help:
 	@echo "make run          start the box (GPIO on a Pi, the simulator window elsewhere)"
 	@echo "make test         install what the tests need, then run the whole suite"
 	@echo "make bench        measure the targets into bench/results.json"
+	@echo "make soak         kill live scripted games KILLS times each (default 100), resume, count what was lost"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
 	@echo "make spotter      retrain the toast spotter on synthetic voices (60-90 min)"
@@ -65,6 +66,10 @@ $(VENV)/.bench-deps: $(VENV)/.test-deps
 bench: $(VENV)/.bench-deps
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench.run
 	$(PY) -m bench.readme_table
+
+KILLS ?= 100
+soak: $(VENV)/.test-deps
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench.soak --kills $(KILLS) --out bench/soak.json
 
 corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus

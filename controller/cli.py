@@ -34,6 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--script", metavar="FILE.jsonl",
                      help="play a replay file's inputs into the live box at their times (resumes it "
                           "if the journal holds it unfinished), print the game's events, stop")
+    run.add_argument("--run-on", type=float, default=60.0, metavar="SECONDS",
+                     help="with --script: how long the game may run on after the last input (default 60)")
     run.add_argument("--exit-after-menu", action="store_true",
                      help="stop as soon as the main menu is drawn; print the start-up time")
 
@@ -153,6 +155,7 @@ def run_box(cfg: config_mod.Config, args: argparse.Namespace, problem: str | Non
 
         try:
             box.script = ScriptFeeder.from_file(args.script)
+            box.script.run_on_s = args.run_on
         except ScriptError as exc:
             box.close()
             print(f"clinkbox run: {exc}", file=sys.stderr)

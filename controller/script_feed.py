@@ -125,6 +125,7 @@ class ScriptFeeder:
         while self.next < len(self.inputs) and due(self.inputs[self.next]) <= game_now:
             session.feed(self.inputs[self.next])
             self.next += 1
+            log.debug("script: fed input %d", self.next)  # journaled and shown: make soak counts these
         if self.next < len(self.inputs):
             return False
         last = due(self.inputs[-1]) if self.inputs else 0.0
@@ -132,6 +133,8 @@ class ScriptFeeder:
             last = max(last, *(t + len(pcm) / RATE + HEAR_S for t, pcm in self.recordings))
             if not session.finished and game_now <= last:
                 return False  # a recording is still playing, or its toast on its way
+        if not session.finished and session.clock.next_due() is not None and game_now > last + self.run_on_s:
+            session.advance(last + self.run_on_s)  # stop at the same game time on every run
         if session.finished or session.clock.next_due() is None or game_now > last + self.run_on_s:
             self._print(session.events)
             self.done = True
