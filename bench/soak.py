@@ -12,10 +12,14 @@ journal), killed again a random number of times, and finally left to finish. The
 - **replays that differ**: finished games whose decisions differ from a replay of their own
   export (``clinkbox journal --export``), which must be none.
 
-Speech on: the script's toasts are ``say`` lines, handed over at the end of the word as a
-recogniser reports them (Tchin Tchin listens; Cheers and Raise Your Goblets ignore them, as
-they would a toast typed on the simulator). Speech off: no toasts, and Tchin Tchin's claims
-go to the veto vote.
+Speech on: in Tchin Tchin the toasts are ``audio`` lines, spoken recordings (flite) played
+through the box's file-backed microphone in real time and heard by its real listener, so a
+toast may be heard late, or not at all; in Cheers and Raise Your Goblets, which do not
+listen, they are ``say`` lines, handed over at the end of the word as a recogniser reports
+them. Speech off: no toasts, and Tchin Tchin's claims go to the veto vote. A toast spoken
+while the box is down is not heard after the restart (as at a real table), so with speech
+on a resumed game may decide otherwise than an uninterrupted one: such games are counted
+apart (``diverged_toast_while_down``).
 
     python -m bench.soak [--kills 100] [--seconds 5] [--seed 1] [--out bench/soak.json]
 """
@@ -48,8 +52,39 @@ RUN_ON_S = 2.0
 GAMES = ("tchin-tchin", "cheers", "goblets")
 
 
-def script(game: str, speech: bool, seconds: float, rng: random.Random) -> list[dict[str, Any]]:
-    """A random script of about ``seconds`` of play: the header, then one input per line."""
+#: where the word starts in each recording (the clip is padded with room noise)
+CLIP_LEAD_S = 0.5
+
+
+def toast_clips(folder: Path) -> dict[str, Path]:
+    """Each toast spoken once by flite's "kal" voice, padded with a quiet room, as WAV files."""
+    import numpy as np
+
+    from bench.voices import Voice
+    from hardware.speech.audio import RATE, read_wav, write_wav
+    from models.toasts import TOASTS as SAID
+
+    folder.mkdir(parents=True, exist_ok=True)
+    voice = Voice("kal", "flite", "flite", "kal")
+    noise = np.random.default_rng(0)
+    out = {}
+    for word, text in SAID.items():
+        raw = folder / f"{word.replace(' ', '-')}.raw.wav"
+        voice.say(text.rstrip("!"), raw)
+        pcm = read_wav(raw)
+        loud = np.flatnonzero(np.abs(pcm) > 300)
+        pcm = pcm[loud[0]: loud[-1] + 1] if len(loud) else pcm
+        pad = (noise.standard_normal(int(CLIP_LEAD_S * RATE)) * 18).astype(np.int16)
+        path = folder / f"{word.replace(' ', '-')}.wav"
+        write_wav(path, np.concatenate([pad, pcm, pad]))
+        out[word] = path
+    return out
+
+
+def script(game: str, speech: bool, seconds: float, rng: random.Random,
+           clips: dict[str, Path] | None = None) -> list[dict[str, Any]]:
+    """A random script of about ``seconds`` of play: the header, then one input per line.
+    With ``clips``, a Tchin Tchin toast is an ``audio`` line playing one of them."""
     base: list[dict[str, Any]] = []
     if game == "tchin-tchin":
         header: dict[str, Any] = {**TCHIN, "seed": rng.randrange(1000),
@@ -66,6 +101,7 @@ def script(game: str, speech: bool, seconds: float, rng: random.Random) -> list[
         t += step
         events.append({"t": round(t, 3), "do": line["do"]})
     t, players = 0.3, int(header["players"])
+    heard_until = 0.0
     while t < seconds:
         t += rng.expovariate(3.0)
         roll = rng.random()
@@ -73,6 +109,11 @@ def script(game: str, speech: bool, seconds: float, rng: random.Random) -> list[
         if roll < 0.5:
             events.append({"t": round(t, 3), "press": station})
             events.append({"t": round(t + rng.uniform(0.05, 0.3), 3), "release": station})
+        elif roll < 0.8 and speech and clips and game == "tchin-tchin":
+            start = t - rng.uniform(0.0, 0.6)  # may start before the press it claims for
+            if start - CLIP_LEAD_S > heard_until:  # one voice at a time
+                events.append({"t": round(start - CLIP_LEAD_S, 3), "audio": str(clips[rng.choice(TOASTS)])})
+                heard_until = start + 1.5
         elif roll < 0.8 and speech:
             start = t - rng.uniform(0.0, 0.6)  # may start before the press it claims for
             # no longer than the recogniser's lag (0.5 s): when a toast reaches the game is then
@@ -81,6 +122,7 @@ def script(game: str, speech: bool, seconds: float, rng: random.Random) -> list[
                            "end": round(max(0.0, start) + rng.uniform(0.3, 0.45), 3)})
         elif roll < 0.9:
             events.append({"t": round(t, 3), "nav": rng.choice(["next", "prev", "ok"])})
+    events = [e for e in events if e["t"] >= 0]
     events.sort(key=lambda e: e["t"])
     return [header, *events]
 
@@ -95,6 +137,8 @@ class Tally:
     games: int = 0
     inputs_lost: int = 0
     diverged: int = 0
+    diverged_toast_while_down: int = 0
+    """Of ``diverged``: games where a recording was playing when the box was killed."""
     replays_differ: int = 0
     resumes: int = 0
     problems: list[str] = field(default_factory=list)
@@ -103,6 +147,7 @@ class Tally:
         return {"game": self.game, "speech": self.speech, "kills": self.kills,
                 "kills_mid_game": self.mid_game, "games": self.games,
                 "resumes": self.resumes, "inputs_lost": self.inputs_lost, "resumes_diverged": self.diverged,
+                "of_which_a_toast_was_spoken_while_down": self.diverged_toast_while_down,
                 "replays_differ": self.replays_differ, "problems": self.problems[:10]}
 
 
@@ -158,6 +203,21 @@ def journaled(db: Path, script_path: Path) -> int:
         journal.close()
 
 
+def clock_at_kill(db: Path) -> float:
+    """Game time of the last input the journal holds: a resumed game carries on from there,
+    and a recording begun before it is not played again."""
+    from controller.journal import Journal
+    from controller.replay_file import arrival
+
+    journal = Journal(db, repair=False)
+    try:
+        games = journal.games()
+        inputs = journal.load(games[-1][0]).inputs if games else []
+    finally:
+        journal.close()
+    return max((arrival(i) for i in inputs), default=0.0)
+
+
 def replayed(db: Path) -> list[dict[str, Any]]:
     from controller import replay
     from controller.journal import Journal
@@ -177,13 +237,15 @@ def events(out: str) -> list[dict[str, Any]]:
 
 
 def soak_one(game: str, speech: bool, kills: int, seconds: float, rng: random.Random, work: Path,
-             log: Any = None) -> Tally:
+             log: Any = None, clips: dict[str, Path] | None = None) -> Tally:
     """Kill and resume scripted games of one kind until ``kills`` kills are done."""
     tally = Tally(game, speech)
     n = 0
     while tally.kills < kills:
         n += 1
-        lines = script(game, speech, seconds, rng)
+        lines = script(game, speech, seconds, rng, clips)
+        spoken = [(float(x["t"]), float(x["t"]) + 3.0) for x in lines[1:] if "audio" in x]
+        down: list[float] = []  # where the game clock stood at each kill (its last input)
         home = work / f"{game}-{speech}-{n}"
         ref_home = work / f"{game}-{speech}-{n}-reference"
         for h in (home, ref_home):
@@ -216,6 +278,7 @@ def soak_one(game: str, speech: bool, kills: int, seconds: float, rng: random.Ra
             tally.kills += 1
             due_kills -= 1
             held = journaled(box.db, path)
+            down.append(clock_at_kill(box.db))
             tally.mid_game += int(0 < held < len(lines) - 1)
             lost = fed_before_kill(err) - held
             if lost > 0:
@@ -230,7 +293,10 @@ def soak_one(game: str, speech: bool, kills: int, seconds: float, rng: random.Ra
         live = events(out)
         if live != events(ref_out):
             tally.diverged += 1
-            tally.problems.append(f"{home.name}: decided otherwise than the uninterrupted run")
+            if any(a <= k <= b for k in down for a, b in spoken):
+                tally.diverged_toast_while_down += 1
+            else:
+                tally.problems.append(f"{home.name}: decided otherwise than the uninterrupted run")
         again = replayed(box.db)  # runs every timer out: compare up to where the live game stopped
         cut = max((float(x.get("end", x["t"])) for x in lines[1:]), default=0.0) + RUN_ON_S
         if live != again[:len(live)] or any(e["t"] <= cut for e in again[len(live):]):
@@ -246,13 +312,14 @@ EVERY = tuple((game, speech) for game in GAMES for speech in (True, False))
 
 
 def soak(kills: int = 100, seconds: float = 5.0, seed: int = 1,
-         kinds: tuple[tuple[str, bool], ...] = EVERY, log: Any = None) -> dict[str, Any]:
+         kinds: tuple[tuple[str, bool], ...] = EVERY, log: Any = None, audio: bool = True) -> dict[str, Any]:
     """``kills`` kills for each (game, speech) kind; every game, speech on and off by default.
     The report, as a dict."""
     rng = random.Random(seed)
     work = Path(tempfile.mkdtemp(prefix="clinkbox-soak-"))
     try:
-        tallies = [soak_one(game, speech, kills, seconds, rng, work, log) for game, speech in kinds]
+        clips = toast_clips(work / "toasts") if audio and ("tchin-tchin", True) in kinds else None
+        tallies = [soak_one(game, speech, kills, seconds, rng, work, log, clips) for game, speech in kinds]
     finally:
         shutil.rmtree(work, ignore_errors=True)
     rows = [t.as_dict() for t in tallies]
@@ -260,6 +327,7 @@ def soak(kills: int = 100, seconds: float = 5.0, seed: int = 1,
             "kills": sum(r["kills"] for r in rows), "kills_mid_game": sum(r["kills_mid_game"] for r in rows),
             "inputs_lost": sum(r["inputs_lost"] for r in rows),
             "resumes_diverged": sum(r["resumes_diverged"] for r in rows),
+            "of_which_a_toast_was_spoken_while_down": sum(r["of_which_a_toast_was_spoken_while_down"] for r in rows),
             "replays_differ": sum(r["replays_differ"] for r in rows)}
 
 
@@ -269,8 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=5.0, help="about how long each scripted game plays")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", help="also write the report to this JSON file")
+    p.add_argument("--no-audio", action="store_true",
+                   help="Tchin Tchin's toasts as say lines, not recordings through the microphone")
     args = p.parse_args(argv)
-    report = soak(args.kills, args.seconds, args.seed, log=sys.stderr)
+    report = soak(args.kills, args.seconds, args.seed, log=sys.stderr, audio=not args.no_audio)
     text = json.dumps(report, indent=1)
     print(text)
     if args.out:
