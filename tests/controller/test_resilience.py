@@ -277,3 +277,19 @@ def test_the_box_starts_and_plays_a_new_game_over_a_damaged_header_row_or_a_garb
             assert "journal.sqlite3.damaged-" in err and "a fresh journal started" in err
             assert [s for _, _, s in Journal(db).games()] == ["over"]
             assert len(list(db.parent.glob("journal.sqlite3.damaged-*"))) == 1
+
+
+def test_the_screen_says_once_that_a_damaged_journal_was_kept_aside(tmp_path, mock_factory):
+    db = tmp_path / "data" / "journal.sqlite3"
+    db.parent.mkdir(parents=True)
+    db.write_bytes(b"not a journal at all" * 200)
+    box = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
+    footer = box.shell.scene().footer
+    assert "kept as journal.sqlite3.damaged-" in footer and "fresh journal" in footer
+    assert box.journal.problem is None, "the fresh journal is on the card"
+    box.shell.start_game(dict(HEADER))
+    assert box.journal.games() == [(1, "countdown-test", "playing")]
+    box.close()
+    again = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
+    assert "damaged" not in again.shell.scene().footer, "said once, not at every start"
+    again.close()
