@@ -251,7 +251,7 @@ def _decode(raw: str | bytes, name: str, n: int) -> str:
     if len(raw) > MAX_LINE_BYTES:
         raise ReplayError(f"{name}:{n}: a line longer than {MAX_LINE_BYTES} bytes")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig" if n == 1 else "utf-8")  # a byte-order mark some editors write
     except UnicodeDecodeError as exc:
         raise ReplayError(f"{name}:{n}: not UTF-8 text (byte {raw[exc.start]:#04x} at column "
                           f"{exc.start + 1})") from None

@@ -235,3 +235,10 @@ def test_a_deal_the_header_fixed_for_a_later_course_is_named_on_line_one_when_th
     path.write_text("\n".join([json.dumps(header), *golden[1:]]) + "\n")
     code, said = play_file(path)
     assert code == 2 and said.startswith(f"{path}:1: ") and "goblets for course 2" in said, said
+
+
+def test_a_byte_order_mark_from_an_editor_is_read_past(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(TCHIN).encode() + b'\n{"t": 1, "press": 1}\n')
+    code, said = play_file(path)
+    assert code == 0 and '"event": "start"' in said
