@@ -144,7 +144,10 @@ class Journal:
             return self._memory()
         try:
             db = self._connect()
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.OperationalError as exc:  # cannot open or write here (permissions, a folder): not damage
+            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+            return self._memory()
+        except sqlite3.DatabaseError as exc:  # not a database, or a damaged one
             if not self.repair:
                 self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
                 return self._memory()

@@ -234,3 +234,11 @@ def test_a_clean_close_and_a_reader_that_checkpoints_raise_no_alarm(tmp_path):
     assert again.wal_lost is None
     saved = again.in_progress()
     assert saved is not None and saved.inputs == INPUTS
+
+
+def test_a_journal_path_that_cannot_be_opened_is_not_taken_for_damage(tmp_path):
+    folder = tmp_path / "j.sqlite3"
+    folder.mkdir()  # a folder where the file should be: nothing to set aside
+    j = Journal(folder)
+    assert j.problem and "cannot be used" in j.problem and folder.is_dir()
+    assert not any(p.name.startswith("j.sqlite3.damaged-") for p in tmp_path.iterdir())
