@@ -341,6 +341,10 @@ class Journal:
                 continue
             return saved
 
+    def set_aside(self, game_id: int, reason: str) -> bool:
+        """Mark a game ``damaged``: never offered for resume again, still listed and exported."""
+        return self._set_aside(self._db, game_id, reason)
+
     def _set_aside(self, db: sqlite3.Connection, game_id: int, reason: str) -> bool:
         """Mark a game ``damaged`` (kept: it can still be listed and exported)."""
         log.warning("journal: game %d is set aside: %s", game_id, reason)

@@ -116,10 +116,15 @@ def resume(journal: Journal, **kwargs: Any) -> GameSession | None:
     saved = journal.in_progress()
     if saved is None:
         return None
-    session = GameSession(saved.header, journal=journal, game_id=saved.id, **kwargs)
-    clock_at = saved.clock_at or [None] * len(saved.inputs)
-    for inp, at in zip(saved.inputs, clock_at):
-        session.feed(inp, record=False, at=at)
+    try:
+        session = GameSession(saved.header, journal=journal, game_id=saved.id, **kwargs)
+        clock_at = saved.clock_at or [None] * len(saved.inputs)
+        for inp, at in zip(saved.inputs, clock_at):
+            session.feed(inp, record=False, at=at)
+    except Exception as exc:
+        # a game that cannot be replayed is set aside, or it would be offered at every start
+        journal.set_aside(saved.id, f"it cannot be resumed ({type(exc).__name__}: {exc})")
+        raise
     log.info("resumed game %d (%s) after %d inputs%s", saved.id, saved.header.get("game"),
              len(saved.inputs), f", {saved.skipped} unreadable skipped" if saved.skipped else "")
     return session

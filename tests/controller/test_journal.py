@@ -242,3 +242,17 @@ def test_a_journal_path_that_cannot_be_opened_is_not_taken_for_damage(tmp_path):
     j = Journal(folder)
     assert j.problem and "cannot be used" in j.problem and folder.is_dir()
     assert not any(p.name.startswith("j.sqlite3.damaged-") for p in tmp_path.iterdir())
+
+
+def test_a_game_that_cannot_be_resumed_is_set_aside_not_offered_at_every_start(tmp_path):
+    import pytest
+
+    from controller.flow import HeaderError
+    from controller.session import resume
+
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    j.start_game({**HEADER, "players": 99})  # a header no game deals
+    with pytest.raises(HeaderError, match="4 to 8 players"):
+        resume(j)
+    assert j.games()[0][2] == "damaged" and j.in_progress() is None
