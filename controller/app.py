@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from controller.config import Config
+from controller.games import built_in
 from controller.journal import Journal
 from controller.shell import Shell
 from hardware.buttons import ButtonEvent, Panel, Stations
@@ -109,9 +110,8 @@ class Box:
         self.shell = Shell(self.journal, leds=leds, sound=self.speaker, settings_path=data / "settings.json",
                            long_back_s=cfg.buttons.long_back_s, on_request=self._on_request,
                            stations=stations)
-        tt = cfg.tchin_tchin
-        self.shell.settings.update({"pre_s": tt.pre_s, "window_s": tt.window_s, "veto_s": tt.veto_s,
-                                    "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s})
+        for game in built_in():
+            self.shell.settings.update(game.flow.settings_from_config(cfg))
         if "phones" not in self.shell.chosen:
             self.shell.settings["phones"] = cfg.phones.enabled  # the config's default until the host chooses
         self.shell.apply_settings()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Protocol
 
 from controller.clock import Clock
+from controller.config import Config
 from hardware.display.widgets import Scene
 
 NAVS = ("prev", "next", "ok", "back")
@@ -175,6 +176,12 @@ class GameFlow(ABC):
         """The game's header (as in a replay file's line 1) from the set-up answers."""
         options = {k: v for k, v in answers.items() if k != "players"}
         return {"game": cls.game, "seed": seed, "players": answers["players"], "options": options}
+
+    @classmethod
+    def settings_from_config(cls, cfg: Config) -> dict[str, Any]:
+        """What the box's config file says about this game, as settings its set-up reads
+        (default: nothing)."""
+        return {}
 
     @classmethod
     def without_speech(cls, header: dict[str, Any]) -> dict[str, Any]:

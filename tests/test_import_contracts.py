@@ -224,3 +224,51 @@ def test_the_purity_check_finds_a_clock_and_a_global_random(tmp_path):
         "    t = time.perf_counter()\n    return random.choice(xs)\n")
     assert impure_rules(tmp_path) == ["models/bot.py:2 imports time",
                                       "models/bot.py:6 uses the global random.choice"]
+
+
+# -- a game lives in its own two packages ---------------------------------------------------
+
+#: modules outside a game's packages that may import them, and why
+GAME_IMPORT_EXCEPTIONS = {
+    "controller.config": "the config file's [tchin_tchin] section takes its defaults from the rules",
+}
+
+
+def game_packages(root: Path) -> list[str]:
+    return sorted(p.name for p in (root / "models").iterdir()
+                  if (p / "__init__.py").exists() and (root / "controller" / "games" / p.name).is_dir())
+
+
+def foreign_game_imports(root: Path) -> list[str]:
+    """Imports of a game's packages (``models/<game>``, ``controller/games/<game>``) from
+    anywhere else in the box (the benchmarks may time a game's bots)."""
+    graph = import_graph(root)
+    found = []
+    for game in game_packages(root):
+        own = (f"models.{game}", f"controller.games.{game}")
+        for module, deps in sorted(graph.items()):
+            if module.startswith("bench.") or module in GAME_IMPORT_EXCEPTIONS \
+                    or any(module == o or module.startswith(o + ".") for o in own):
+                continue
+            found += [f"{module} imports {d}" for d in sorted(deps)
+                      if any(d == o or d.startswith(o + ".") for o in own)]
+    return found
+
+
+def test_a_game_is_reached_only_through_the_registry_and_the_protocol():
+    assert game_packages(ROOT) == ["cheers", "goblets", "tchin_tchin"]
+    assert foreign_game_imports(ROOT) == []
+
+
+def test_the_game_import_check_finds_the_shell_reaching_into_a_game(tmp_path):
+    for d in ("models/darts", "controller/games/darts", "controller/games", "bench"):
+        (tmp_path / d).mkdir(parents=True, exist_ok=True)
+        (tmp_path / d / "__init__.py").write_text("")
+    (tmp_path / "hardware").mkdir()
+    (tmp_path / "controller" / "__init__.py").write_text("")
+    (tmp_path / "models" / "__init__.py").write_text("")
+    (tmp_path / "models" / "darts" / "rules.py").write_text("X = 1\n")
+    (tmp_path / "controller" / "games" / "darts" / "flow.py").write_text("from models.darts.rules import X\n")
+    (tmp_path / "bench" / "darts.py").write_text("from models.darts import rules\n")
+    (tmp_path / "controller" / "shell.py").write_text("from controller.games.darts.flow import X\n")
+    assert foreign_game_imports(tmp_path) == ["controller.shell imports controller.games.darts.flow"]

@@ -142,3 +142,17 @@ def test_the_panel_and_the_shell_keep_one_record_of_the_stations(tmp_path, mock_
         assert 4 in box.shell.disabled and box.shell.stuck == [4]
     finally:
         box.close()
+
+
+def test_a_games_config_section_reaches_its_set_up_through_its_flow(tmp_path):
+    from dataclasses import replace
+
+    from controller.config import TchinTchin
+
+    cfg = replace(headless_config(tmp_path), tchin_tchin=TchinTchin(veto_s=5.0, window_s=3.0))
+    box = Box(cfg, simulate=True)
+    try:
+        assert box.shell.settings["veto_s"] == 5.0 and box.shell.settings["window_s"] == 3.0
+        assert box.shell.settings["bounce_s"] == cfg.buttons.bounce_s
+    finally:
+        box.close()

@@ -15,6 +15,7 @@ from typing import Any
 
 from controller.announce import Announcer
 from controller.clock import TimerHandle
+from controller.config import Config
 from controller.flow import FlowContext, GameFlow, Input, Question
 from controller.games.tchin_tchin import scenes
 from controller.games.tchin_tchin.buttons import Buttons
@@ -55,6 +56,12 @@ class TchinTchinFlow(GameFlow):
     def header_from_answers(cls, answers: dict[str, Any], seed: int,
                             settings: dict[str, Any]) -> dict[str, Any]:
         return header_from_answers(answers, seed, settings)
+
+    @classmethod
+    def settings_from_config(cls, cfg: Config) -> dict[str, Any]:
+        tt = cfg.tchin_tchin
+        return {"pre_s": tt.pre_s, "window_s": tt.window_s, "veto_s": tt.veto_s,
+                "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s}
 
     @classmethod
     def without_speech(cls, header: dict[str, Any]) -> dict[str, Any]:
