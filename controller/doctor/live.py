@@ -80,6 +80,16 @@ def _wait_for(events: queue.Queue[ButtonEvent], want: Callable[[ButtonEvent], bo
     return None, others
 
 
+def _drain(events: queue.Queue[ButtonEvent]) -> None:
+    """Forget what came before a question (a buzzer's pins are not debounced: the last press
+    may still be bouncing)."""
+    while True:
+        try:
+            events.get_nowait()
+        except queue.Empty:
+            return
+
+
 def _station_is(station: int) -> Callable[[ButtonEvent], bool]:
     return lambda ev: ev.station == station
 
@@ -99,6 +109,7 @@ def press_each(panel: Panel, say: Say, ask: Ask, wait_s: float = 10.0) -> list[C
     checks: list[Check] = []
     for station, button in panel.buzzers.items():
         pin = _bcm(button)
+        _drain(events)
         say(f"Press station {station}'s buzzer ({pin_label(pin)}) ...")
         start = time.monotonic()
         ev, others = _wait_for(events, _station_is(station), wait_s, say, _describe)
@@ -112,6 +123,7 @@ def press_each(panel: Panel, say: Say, ask: Ask, wait_s: float = 10.0) -> list[C
         checks.append(_led(panel, station, ask))
     for name, button in panel.pad.items():
         pin = _bcm(button)
+        _drain(events)
         say(f"Press the pad's {name.upper()} button ({pin_label(pin)}) ...")
         ev, others = _wait_for(events, _nav_is(name), wait_s, say, _describe)
         if ev is not None:

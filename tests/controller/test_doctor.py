@@ -334,3 +334,27 @@ def test_the_doctor_names_a_game_that_cannot_load(monkeypatch) -> None:
     monkeypatch.setitem(games.BROKEN, "darts", "ImportError: no module named darts")
     check = check_games()
     assert check.status == "FAIL" and "darts: ImportError" in check.detail
+
+
+def test_the_hands_on_test_forgets_a_buzzer_still_bouncing_from_the_last_question(mock_factory) -> None:
+    cfg = replace(Config(), stations=Config().stations[:2])
+    panel = open_panel(cfg, mock_factory)
+    first, second = cfg.stations[0].button, cfg.stations[1].button
+
+    said: list[str] = []
+
+    def say(text: str) -> None:
+        said.append(text)
+        if text.startswith("Press station 1"):
+            for _ in range(3):  # one press, and its contact bouncing
+                mock_factory.pin(first).drive_low()
+                mock_factory.pin(first).drive_high()
+        elif text.startswith("Press station 2"):
+            mock_factory.pin(second).drive_low()
+            mock_factory.pin(second).drive_high()
+
+    checks = press_each(panel, say, lambda q: "y", wait_s=0.3)
+    panel.close()
+    result = {c.name: (c.status, c.detail) for c in checks}
+    assert result["station 2 buzzer"][0] == "PASS"
+    assert "   ... that was station 1" not in said, "station 1's bouncing is no answer to station 2"
