@@ -38,34 +38,14 @@ class TimedLeds:
         self.last_change = time.monotonic()
 
 
-def _phones_thread(port: int, count: int, joined: threading.Event, stop: threading.Event) -> None:
-    """``count`` phones on the public table, each on its own WebSocket, reading every page."""
-    import json
+def _phones(port: int, count: int) -> Any:
+    """``count`` phones on the public table, in a process of their own (as phones are devices of
+    their own), each on its own WebSocket reading every page; they leave when stdin closes."""
+    import subprocess
+    import sys
 
-    import aiohttp
-
-    async def main() -> None:
-        async with aiohttp.ClientSession() as http:
-            sockets = []
-            for _ in range(count):
-                ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}")
-                await ws.send_str(json.dumps({"type": "hello", "token": None}))
-                sockets.append(ws)
-            joined.set()
-
-            async def drain(ws: Any) -> None:
-                async for _ in ws:
-                    pass
-
-            readers = [asyncio.ensure_future(drain(ws)) for ws in sockets]
-            while not stop.is_set():
-                await asyncio.sleep(0.05)
-            for ws in sockets:
-                await ws.close()
-            for r in readers:
-                r.cancel()
-
-    asyncio.run(main())
+    return subprocess.Popen([sys.executable, "-m", "bench.phone_clients", str(port), str(count)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
 def measure(trials: int = 1000, gap_s: float | None = None, phones: int = 0) -> dict[str, Any]:
@@ -128,8 +108,7 @@ def measure(trials: int = 1000, gap_s: float | None = None, phones: int = 0) -> 
             time.sleep(0.001)
         loop.call_soon_threadsafe(loop.stop)
 
-    stop_phones = threading.Event()
-    phone_thread = None
+    phone_procs = None
     if phones:
         from controller.phones.hub import PhoneHub
         from controller.phones.server import PhoneServer
@@ -146,19 +125,18 @@ def measure(trials: int = 1000, gap_s: float | None = None, phones: int = 0) -> 
             loop.call_later(1 / 30, frame)
 
         loop.call_soon(frame)
-        joined = threading.Event()
-        phone_thread = threading.Thread(target=_phones_thread, args=(port, phones, joined, stop_phones),
-                                        daemon=True)
-        phone_thread.start()
-        while not joined.is_set():
+        phone_procs = _phones(port, phones)
+        while sum(1 for p in server.phones if p.writer is not None) < phones:  # joined, on the loop
             loop.run_until_complete(asyncio.sleep(0.01))
+        if phone_procs.stdout.readline().strip() != "joined":
+            raise RuntimeError("the bench's phones could not join")
     th = threading.Thread(target=worker, daemon=True)
     th.start()
     loop.run_forever()
     th.join()
-    if phone_thread is not None:
-        stop_phones.set()
-        phone_thread.join()
+    if phone_procs is not None:
+        phone_procs.stdin.close()
+        phone_procs.wait()
         loop.run_until_complete(server.stop())
     panel.close()
     tmp.cleanup()

@@ -107,10 +107,14 @@ def presses_with_phones(trials: int = 1000) -> dict[str, Any]:
 
 
 def run() -> dict[str, Any]:
+    from bench import buttons
+
     actions = phone_actions()
     presses = presses_with_phones()
+    alone = buttons.measure(1000)  # the same machine, the same minute, no phones: for comparison
     return {"phone_action_p95_ms": actions["p95_ms"], "phone_action": actions,
-            "button_to_lock_p99_ms_with_phones": presses["p99_ms"], "button_to_lock_with_phones": presses}
+            "button_to_lock_p99_ms_with_phones": presses["p99_ms"],
+            "button_to_lock_with_phones": {**presses, "p99_ms_without_phones_same_run": alone["p99_ms"]}}
 
 
 if __name__ == "__main__":

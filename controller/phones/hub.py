@@ -17,7 +17,7 @@ from typing import Any
 
 from controller.menu import BACK, MenuState, menu
 from controller.phones.pages import Page, PhoneGame, base_page, phone_game, seat_colour
-from controller.phones.qr import join_link, qr_widget, wifi_code
+from controller.phones.qr import join_link, qr_widget
 from controller.phones.tokens import SeatKeys
 from hardware.display.widgets import Grid, Menu, Row, Scene, Text
 
@@ -36,13 +36,14 @@ class PhoneHub:
     hold_s = HOLD_PREV_S
 
     def __init__(self, shell: Any, *, address: str, port: int, wifi: str = "",
-                 now: Callable[[], float] = time.monotonic,
+                 now: Callable[[], float] | None = None,
                  make_token: Callable[[int], str] | None = None) -> None:
         self.shell = shell
         self.address = address
         self.port = port
         self.wifi = wifi
-        self.now = now
+        self.now: Callable[[], float] = now or getattr(shell, "clock", time.monotonic)
+        """The shell's clock: a phone's action is stamped on it, as a button's edge is."""
         self._make_token = make_token
         self.session: Any = None
         self.adapter: PhoneGame | None = None
@@ -218,7 +219,3 @@ class PhoneHub:
         return Scene("Phones: scan your seat's code", tuple(widgets),
                      footer=f"The table for all: http://{self.address}:{self.port}/ · "
                             "hold Prev for this screen")
-
-
-def wifi_text(ssid: str, password: str, security: str) -> str:
-    return wifi_code(ssid, password, security) if ssid else ""
