@@ -38,8 +38,9 @@ async def _join(http: aiohttp.ClientSession, port: int, token: str | None) -> ai
 async def _actions(box: Box, actions: int) -> list[float]:
     drawn: list[tuple[float, int]] = []
     task = asyncio.create_task(box.run())
-    while box.renderer is None or box.phones.server is None:
+    while box.renderer is None or box.phones._busy is None:
         await asyncio.sleep(0.01)
+    await box.phones._busy
     renderer = box.renderer
     present = renderer.present
 

@@ -5,8 +5,8 @@ map (pins used twice, pins the boot config gives to SPI, I2C, the serial port,
 1-Wire or an audio HAT), GPIO access, the buttons at rest and the LED pins,
 each buzzer, pad button and LED by hand (only on a terminal, with the real
 pins), the microphone and its level, the speech model, the display, the
-speaker (with a test sound), the games (each one the registry lists loads), disk space,
-the journal and the service.
+speaker (with a test sound), the games (each one the registry lists loads), the phones
+(off, or their port free), disk space, the journal and the service.
 
 Prints a table of PASS / WARN / FAIL / SKIP; the exit code is 0 only when no
 check warned or failed (a SKIP is a check that could not run here, and says why).
@@ -36,6 +36,7 @@ from controller.doctor.devices import (
     vosk_model_dir,
 )
 from controller.doctor.pins import check_gpio_access, check_pin_map, check_system_pins
+from controller.phones.check import check_phones
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,7 @@ def run_checks(cfg: Config, problem: str | None, *, interactive: bool = False, p
     checks.append(check_speaker(cfg.sound.device or None, cfg.sound.enabled,
                                 play=_test_sound(cfg) if interactive else None))
     checks.append(check_games())
+    checks.append(check_phones(cfg.phones, data / "settings.json"))
     checks.append(check_disk(data))
     checks.append(check_journal(data / "journal.sqlite3"))
     checks.append(check_service(on_pi))

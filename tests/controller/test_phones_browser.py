@@ -34,8 +34,12 @@ class Table:
 
     async def __aenter__(self) -> "Table":
         self.task = asyncio.create_task(self.box.run())
-        while self.box.phones.server is None:  # the first frames start the server
+        for _ in range(3000):  # the first frame starts the server
+            if self.box.phones._busy is not None:
+                break
             await asyncio.sleep(0.01)
+        await self.box.phones._busy
+        assert self.box.phones.server is not None, self.box.shell.notices
         self.box.shell.start_game(self.header)
         self.box.phones.server.refresh()
         self.hub = self.box.shell.phones

@@ -100,3 +100,29 @@ def test_phones_are_off_by_default_and_the_config_names_a_bad_value():
                        ("colour = 3", "phones.colour")):
         with pytest.raises(ConfigError, match=named):
             parse(f"[phones]\n{bad}\n")
+
+
+def test_the_doctor_says_phones_are_off_or_whether_their_port_is_free(tmp_path):
+    import json
+    import socket
+
+    from controller.config import Phones
+    from controller.phones.check import check_phones
+
+    settings = tmp_path / "settings.json"
+    off = check_phones(Phones(), settings)
+    assert off.status == "PASS" and "no network port" in off.detail
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        settings.write_text(json.dumps({"phones": True}))  # the host turned them on in Settings
+        busy = check_phones(Phones(host="127.0.0.1", port=port), settings)
+    assert busy.status == "FAIL" and f"port {port}" in busy.detail and "[phones] port" in busy.fix
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free_port = probe.getsockname()[1]
+    free = check_phones(Phones(host="127.0.0.1", port=free_port, address="10.42.0.1"), settings)
+    assert free.status == "PASS" and f"http://10.42.0.1:{free_port}/" in free.detail
+    settings.write_text(json.dumps({"phones": False}))
+    assert check_phones(Phones(enabled=True), settings).status == "PASS", "the host's choice wins"

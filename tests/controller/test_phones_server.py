@@ -445,3 +445,27 @@ def test_a_phone_of_an_ended_game_is_dropped_even_when_someone_else_noticed_the_
     assert welcome["seat"] == 1
     assert bye["reason"] == "this seat code has ended with its game"
     assert closed["type"] == "closed" and connected == {1: 1}
+
+
+def test_a_game_played_from_phones_resumes_from_the_journal_exactly(tmp_path):
+    from controller.phones.hub import PhoneHub
+    from controller.session import resume
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    shell = shell_with("goblets", journal)
+    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
+    shell.phones = hub
+    hub.sync()
+    engine = shell.session.flow.engine
+    for _ in range(6):
+        seat = engine.current_player
+        page = json.loads(hub.page(seat, hub.session))
+        assert hub.act(seat, page["actions"][-1]["do"], hub.session) is None
+    other = next(s for s in engine.state.seats if s != engine.current_player)
+    refused = hub.act(other, {"type": "pass", "seat": other}, hub.session)  # out of turn: refused
+    assert refused is not None and "move" in refused
+    live_events = [json.dumps(e, sort_keys=True) for e in shell.session.events]
+    live_view = {s: engine.view(s) for s in engine.state.seats}
+    again = resume(Journal(tmp_path / "j.sqlite3"))
+    assert [json.dumps(e, sort_keys=True) for e in again.events] == live_events
+    assert {s: again.flow.engine.view(s) for s in engine.state.seats} == live_view
