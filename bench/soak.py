@@ -19,7 +19,9 @@ listen, they are ``say`` lines, handed over at the end of the word as a recognis
 them. Speech off: no toasts, and Tchin Tchin's claims go to the veto vote. A toast spoken
 while the box is down is not heard after the restart (as at a real table), so with speech
 on a resumed game may decide otherwise than an uninterrupted one: such games are counted
-apart (``diverged_toast_while_down``).
+apart (``diverged_toast_while_down``); and the live ear itself may hear one recording a little
+differently from one run to the next, so each such script is also run twice uninterrupted
+(``uninterrupted_runs_that_differ``) as the yardstick.
 
     python -m bench.soak [--kills 100] [--seconds 5] [--seed 1] [--out bench/soak.json]
 """
@@ -139,6 +141,9 @@ class Tally:
     diverged: int = 0
     diverged_toast_while_down: int = 0
     """Of ``diverged``: games where a recording was playing when the box was killed."""
+    unkilled_differ: int = 0
+    """With recordings: uninterrupted runs of one script that differ from each other (what the
+    live ear alone varies, the yardstick for ``diverged``)."""
     replays_differ: int = 0
     resumes: int = 0
     problems: list[str] = field(default_factory=list)
@@ -148,6 +153,7 @@ class Tally:
                 "kills_mid_game": self.mid_game, "games": self.games,
                 "resumes": self.resumes, "inputs_lost": self.inputs_lost, "resumes_diverged": self.diverged,
                 "of_which_a_toast_was_spoken_while_down": self.diverged_toast_while_down,
+                "uninterrupted_runs_that_differ": self.unkilled_differ,
                 "replays_differ": self.replays_differ, "problems": self.problems[:10]}
 
 
@@ -192,7 +198,7 @@ def journaled(db: Path, script_path: Path) -> int:
     from controller.replay_file import read
     from controller.script_feed import already_fed, due
 
-    _, inputs = read(script_path)
+    _, inputs = read(script_path, audio=lambda t, wav: None)  # recordings are the microphone's, as in the box
     journal = Journal(db, repair=False)
     try:
         games = journal.games()
@@ -257,6 +263,11 @@ def soak_one(game: str, speech: bool, kills: int, seconds: float, rng: random.Ra
         if reference.returncode != 0:
             tally.problems.append(f"uninterrupted run failed: {ref_err[-300:]}")
             continue
+        if spoken:  # the ear's own variation: a second uninterrupted run of the same script
+            twin_home = work / f"{game}-{speech}-{n}-twin"
+            twin_home.mkdir()
+            twin_out, _ = Box(twin_home, path).start().communicate(timeout=300)
+            tally.unkilled_differ += int(events(twin_out) != events(ref_out))
         box = Box(home, path)
         due_kills = min(kills - tally.kills, rng.randint(1, 4))
         last = float(lines[-1]["t"]) + 1.0 if len(lines) > 1 else 1.0
@@ -328,6 +339,7 @@ def soak(kills: int = 100, seconds: float = 5.0, seed: int = 1,
             "inputs_lost": sum(r["inputs_lost"] for r in rows),
             "resumes_diverged": sum(r["resumes_diverged"] for r in rows),
             "of_which_a_toast_was_spoken_while_down": sum(r["of_which_a_toast_was_spoken_while_down"] for r in rows),
+            "uninterrupted_runs_that_differ": sum(r["uninterrupted_runs_that_differ"] for r in rows),
             "replays_differ": sum(r["replays_differ"] for r in rows)}
 
 
