@@ -294,7 +294,7 @@ install_clinkbox() {
     return
   fi
   as_user "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade pip
-  local spec="$CHECKOUT[spotter]"
+  local spec="${CHECKOUT}[spotter]"
   [ "$(python_bits)" = 64 ] || spec="$CHECKOUT"  # no onnxruntime for a 32-bit Python
   as_user "$VENV/bin/python" -m pip install --disable-pip-version-check -q -e "$spec"
   if [ "$DRY_RUN" -eq 1 ]; then
