@@ -79,6 +79,7 @@ class PhoneServer:
         app = web.Application(client_max_size=HARD_LIMIT)
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/favicon.ico", self._no_icon)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
@@ -147,6 +148,9 @@ class PhoneServer:
             return web.Response(status=421, text="this box answers to its own address only")
         return web.Response(body=PAGE.body, content_type="text/html", charset="utf-8",
                             headers=PAGE.headers)
+
+    async def _no_icon(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(status=204)  # browsers ask for one; the page needs none
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin", "")

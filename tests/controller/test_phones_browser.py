@@ -72,6 +72,9 @@ class Table:
             ws.on("framereceived", lambda payload: page.frames_received.append(str(payload)))
 
         page.on("websocket", on_socket)
+        page.errors = []  # script errors and console errors (a blocked style or script shows there)
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
         await page.goto(url)
         return page
 
@@ -88,9 +91,11 @@ def test_two_seats_join_from_two_browsers_and_each_sees_its_own_hand_only(tmp_pa
                 ids[seat] = await page.eval_on_selector_all("[data-id]", "els => els.map(e => e.dataset.id)")
                 assert await page.inner_text("#who") == f"Seat {seat}"
             frames = {1: "".join(one.frames_received), 2: "".join(two.frames_received)}
-            return ids, frames, {s: list(state.hands[s]) for s in (1, 2)}, dict(table.hub.connected)
+            errors = one.errors + two.errors
+            return ids, frames, {s: list(state.hands[s]) for s in (1, 2)}, dict(table.hub.connected), errors
 
-    ids, frames, hands, connected = asyncio.run(scenario())
+    ids, frames, hands, connected, errors = asyncio.run(scenario())
+    assert errors == [], "the page runs under its own Content-Security-Policy without an error"
     assert ids[1] == hands[1] and ids[2] == hands[2]
     assert not set(hands[2]) & set(frames[1]), "no card of seat 2's hand ever reached seat 1's phone"
     assert all(card not in frames[1] for card in hands[2])
