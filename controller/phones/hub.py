@@ -19,7 +19,7 @@ from controller.menu import BACK, MenuState, menu
 from controller.phones.pages import Page, PhoneGame, base_page, phone_game, seat_colour
 from controller.phones.qr import join_link, qr_widget
 from controller.phones.tokens import SeatKeys
-from hardware.display.widgets import Grid, Menu, Row, Scene, Text
+from hardware.display.widgets import Grid, Scene, Text
 
 log = logging.getLogger(__name__)
 
@@ -208,14 +208,16 @@ class PhoneHub:
                 n = keys.issued.get(seat, 1) if keys else 1
                 caption = f"Seat {seat}" + (f" · code {n}" if n > 1 else "")
                 cells.append(qr_widget(join_link(self.address, self.port, token), caption, colour))
-        columns = min(6, max(1, len(cells)))
-        widgets: list[Any] = [Grid(tuple(cells), columns=columns)]
-        side: list[Any] = []
         if self.wifi:
-            side.append(qr_widget(self.wifi, "Wi-Fi"))
+            cells.append(qr_widget(self.wifi, "Wi-Fi"))
+        rows = 1 if len(cells) <= 6 else 2  # the codes take the screen: as big as they fit
+        columns = max(1, -(-len(cells) // rows))
         assert self.screen is not None
-        side.append(Menu(tuple(c.label for c in self.screen.choices), self.screen.cursor))
-        widgets = [Row((widgets[0], *side))] if len(side) == 1 else [widgets[0], Row(tuple(side))]
+        # the host's choices on one line, so the codes keep the rest of the screen
+        choice = self.screen.current.label
+        widgets = [Grid(tuple(cells), columns=columns),
+                   Text(f"OK: {choice}   ·   Prev / Next: {'a new code for a seat' if choice == 'Play' else 'more'}",
+                        size="heading", colour=(242, 190, 60))]
         return Scene("Phones: scan your seat's code", tuple(widgets),
                      footer=f"The table for all: http://{self.address}:{self.port}/ · "
                             "hold Prev for this screen")
