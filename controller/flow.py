@@ -162,6 +162,9 @@ class GameFlow(ABC):
     settings: ClassVar[dict[str, tuple[str, list[tuple[str, Any]], Any]]] = {}
     """The game's own entries in the box's Settings menu: key -> (label, choices, default);
     set-up reads them from the ``settings`` it is given."""
+    own_back: ClassVar[bool] = False
+    """True when Back on the shared table is the game's own (a game menu); otherwise the box
+    asks there whether to leave the game."""
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:

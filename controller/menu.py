@@ -24,6 +24,9 @@ class Choice(Generic[T]):
 
 BACK = object()  # what nav("back") chooses
 
+#: every yes/no option of every game is asked in this order, in these words
+OFF_ON: list[tuple[str, bool]] = [("off", False), ("on", True)]
+
 
 @dataclass(frozen=True)
 class MenuState(Generic[T]):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from controller import party
 from controller.flow import Input, Leds, Question, Sound
 from controller.games import built_in, flow_for
 from controller.journal import Journal
@@ -90,9 +91,15 @@ class Shell:
         self.settings: dict[str, Any] = {k: default for k, (_, _, default) in self.available_settings.items()}
         self._load_settings()
         self.mode = "main"
-        self.main = menu("Main menu", [(game.title, game.game) for game in built_in()]
-                         + [("Settings", "settings"), ("Shut down", "shutdown")])
+        self.last = party.recall(self.settings_path)
+        self.main = self._main_menu()
         self.sub: MenuState[Any] | None = None
+        self.choosing: str | None = None  # the setting whose choices are shown
+        self.settings_cursor = 0
+        self.back_asks = False
+        self.leaving: MenuState[str] | None = None  # "Leave this game?", over the game
+        self.after: MenuState[str] | None = None  # what next, under a game's end screen
+        self.game_answers: dict[str, Any] | None = None  # the set-up of the game in play
         self.session: GameSession | None = None
         self.t0 = 0.0  # monotonic time of the session's game time 0
         self.setup_game: str | None = None
@@ -104,10 +111,21 @@ class Shell:
         if self.saved is not None:
             self.mode = "resume"
             game = self.saved.header.get("game")
-            self.sub = menu(f"A game of {game} was left in progress", [("Resume it", True), ("Start afresh", False)])
+            title = next((g.title for g in built_in() if g.game == game), str(game))
+            self.sub = menu(f"A game of {title} was left in progress", [("Resume it", True), ("Start afresh", False)])
         if self.stuck:
             self.notices.append("Stuck buzzer at start: station " + ", ".join(map(str, self.stuck))
                                 + " disabled. Release it and restart, or play on without it.")
+
+    def _main_menu(self) -> MenuState[Any]:
+        items: list[tuple[str, Any]] = []
+        if self.last is not None:
+            try:
+                items.append((party.quick_start_label(flow_for(self.last[0]).title, self.last[1]), party.AGAIN))
+            except ValueError:
+                pass  # a game this box no longer has: no quick start
+        items += [(game.title, game.game) for game in built_in()]
+        return menu("Main menu", items + [("Settings", "settings"), ("Shut down", "shutdown")])
 
     # -- settings ------------------------------------------------------------------------
     def _load_settings(self) -> None:
@@ -141,7 +159,7 @@ class Shell:
             current = next((lab for lab, v in choices if v == self.settings.get(key)), str(self.settings.get(key)))
             items.append((f"{label}: {current}", key))
         items.append(("Back", "back"))
-        return menu("Settings (OK changes)", items, cursor)
+        return menu("", items, cursor)
 
     # -- input ---------------------------------------------------------------------------
     def game_time(self, t: float) -> float:
@@ -161,13 +179,45 @@ class Shell:
                 kind = "press" if ev.pressed else "release"
                 self._feed(Input(self.game_time(ev.t), kind, station=ev.station))
             elif ev.pressed and ev.nav is not None:
-                if self.session.finished and ev.nav in ("ok", "back"):
-                    self.to_main()
+                if self.session.finished:
+                    self._after_game(ev.nav)
+                elif self.leaving is not None:
+                    self._leave_nav(ev.nav)
                 else:
+                    # Back on the shared table of a game with no use for it: asked on release
+                    self.back_asks = ev.nav == "back" and not self.session.flow.own_back \
+                        and self.session.scene().private_for is None
                     self._feed(Input(self.game_time(ev.t), "nav", nav=ev.nav))
+            elif ev.nav == "back" and self.back_asks and not self.session.finished and self.leaving is None:
+                self.back_asks = False
+                self.leaving = party.leave_menu()
             return
         if ev.pressed and ev.nav is not None:
             self.nav(ev.nav)
+
+    def _leave_nav(self, button: str) -> None:
+        assert self.leaving is not None
+        self.leaving, chosen = self.leaving.nav(button)
+        if chosen is None:
+            return
+        self.leaving = None
+        if chosen == party.LEAVE:
+            self.to_main(abandon=True)
+            self.notices.append("The game was left; nobody wins it.")
+
+    def _after_game(self, button: str) -> None:
+        """The end screen's menu: play again with the same players, or the main menu."""
+        self.after = self.after or party.end_menu()
+        self.after, chosen = self.after.nav(button)
+        if chosen == party.AGAIN and self.session is not None:
+            game, header = self.session.header.get("game"), self.session.header
+            if self.game_answers is not None and game == self.setup_game:
+                self.setup_answers = dict(self.game_answers)
+                self.start_game()  # the same answers, dealt afresh
+            else:
+                self.start_game({**header, "seed": self.rng.randrange(2**31)})
+        elif chosen is not None:
+            self.to_main()
 
     def toast(self, word: str | None, start: float, end: float, confidence: float = 1.0,
               typed: bool = False) -> None:
@@ -239,8 +289,11 @@ class Shell:
             self.main, chosen = self.main.nav(button)
             if chosen is None or chosen is BACK:
                 return
-            if chosen == "settings":
-                self.mode, self.sub = "settings", self._settings_menu()
+            if chosen == party.AGAIN and self.last is not None:
+                self.setup_game, self.setup_answers = self.last[0], dict(self.last[1])
+                self.start_game()
+            elif chosen == "settings":
+                self.mode, self.sub, self.choosing = "settings", self._settings_menu(), None
             elif chosen == "shutdown":
                 self.mode = "shutdown"
                 self.sub = menu("Shut down?", [("Shut down the box", "poweroff"), ("Restart the box", "reboot"),
@@ -272,20 +325,28 @@ class Shell:
             self.to_main()
 
     def _settings_choice(self, chosen: Any) -> None:
-        if chosen in ("back",) or chosen is BACK:
+        if chosen is BACK and self.choosing is not None:  # back to the list, nothing changed
+            self.choosing = None
+            self.sub = self._settings_menu(self.settings_cursor)
+            return
+        if self.choosing is None and (chosen == "back" or chosen is BACK):
             self._save_settings()
             self.to_main()
             return
-        label, choices, _ = self.available_settings[chosen]
-        values = [v for _, v in choices]
-        cur = self.settings.get(chosen)
-        i = values.index(cur) if cur in values else -1
-        self.settings[chosen] = values[(i + 1) % len(values)]
-        self.chosen.add(chosen)
+        assert self.sub is not None
+        if self.choosing is None:  # OK on a setting: its choices, the current one under the cursor
+            label, choices, _ = self.available_settings[chosen]
+            values = [v for _, v in choices]
+            cur = self.settings.get(chosen)
+            self.choosing, self.settings_cursor = chosen, self.sub.cursor
+            self.sub = replace(menu(label, choices, values.index(cur) if cur in values else 0), wrap=False)
+            return
+        key, self.choosing = self.choosing, None
+        self.settings[key] = chosen
+        self.chosen.add(key)
         self._save_settings()
         self.apply_settings()
-        assert self.sub is not None
-        self.sub = self._settings_menu(self.sub.cursor)
+        self.sub = self._settings_menu(self.settings_cursor)
 
     # -- set-up --------------------------------------------------------------------------
     def begin_setup(self, game: str) -> None:
@@ -319,8 +380,27 @@ class Shell:
             self.to_main()
             return
         q = self.setup_queue.pop(0)
+        if q.key == party.READY:
+            if chosen:
+                self._default_the_rest()
+            self._next_question()
+            return
         self.setup_answers[q.key] = chosen
+        if q.key == "players" and self._questions_left():
+            self.setup_queue.insert(0, party.ready_question())
         self._next_question()
+
+    def _questions_left(self) -> bool:
+        return any(q.when is None or q.when(self.setup_answers) for q in self.setup_queue)
+
+    def _default_the_rest(self) -> None:
+        """Start now: every question still to come takes its usual answer."""
+        for q in self.setup_queue:
+            if q.when is None or q.when(self.setup_answers):
+                values = [v for _, v in q.options(self.setup_answers)]
+                if values:
+                    self.setup_answers[q.key] = q.default if q.default in values else values[0]
+        self.setup_queue = []
 
     def start_game(self, header: dict[str, Any] | None = None) -> None:
         assert self.setup_game is not None or header is not None
@@ -329,8 +409,14 @@ class Shell:
         except ValueError as exc:
             self._error(f"cannot start: {exc}")
             return
+        self.game_answers = None
         if header is None:
-            header = cls.header_from_answers(self.setup_answers, self.rng.randrange(2**31), self.settings)
+            try:
+                header = cls.header_from_answers(self.setup_answers, self.rng.randrange(2**31), self.settings)
+            except (ValueError, KeyError, TypeError) as exc:  # e.g. a kept set-up the game no longer takes
+                self._error(f"cannot start: {exc}")
+                return
+            self.game_answers = dict(self.setup_answers)
         if not self.speech_available:
             header = cls.without_speech(header)
         try:
@@ -342,6 +428,10 @@ class Shell:
             return
         self.mode = "game"
         self.t0 = self.clock()
+        self.leaving = self.after = None
+        if self.game_answers is not None and self.setup_game is not None:
+            party.remember(self.settings_path, self.setup_game, self.game_answers)
+            self.last = (self.setup_game, self.game_answers)
 
     def resume_game(self) -> None:
         try:
@@ -366,6 +456,10 @@ class Shell:
         self.session = None
         self.mode = "main"
         self.sub = None
+        self.leaving = self.after = None
+        was = self.main.current.value
+        self.main = self._main_menu()  # a quick start may have been added: the cursor stays put
+        self.main = replace(self.main, cursor=next((i for i, c in enumerate(self.main.choices) if c.value == was), 0))
         if self.leds is not None:
             for s in range(1, 9):
                 self.leds.set(s, "off")
@@ -385,9 +479,11 @@ class Shell:
         if self.mode == "game" and self.session is not None:
             sc = self.session.scene()
             if self.session.finished:
-                return Scene(sc.title, sc.widgets, footer="OK: back to the main menu", background=sc.background)
-            return sc if not notice else Scene(sc.title, sc.widgets, footer=notice, private_for=sc.private_for,
-                                               background=sc.background)
+                return party.end_scene(sc, self.after or party.end_menu())
+            held = 0.0 if self.back_down_at is None else (self.clock() - self.back_down_at) / self.long_back_s
+            if self.leaving is not None:
+                sc = party.leave_scene(sc, self.leaving)
+            return replace(sc, footer=notice or sc.footer, hold=max(0.0, min(1.0, held)))
         if self.mode == "main":
             return Scene("clinkbox", (Text("What shall we play?", size="heading"), replace(self.main.widget(), title="")),
                          footer=notice or "Prev / Next to move, OK to choose")
@@ -397,8 +493,10 @@ class Shell:
         widgets: tuple[Any, ...] = (self.sub.widget(),)
         if self.mode == "error":
             widgets = (Banner("Oops", subtitle=self.sub.title), Menu(("OK",), 0))
-        return Scene(titles.get(self.mode, "clinkbox"), widgets,
-                     footer=notice or "Prev / Next to move, OK to choose, Back to go back")
+        hint = "Prev / Next to move, OK to choose, Back to go back"
+        if self.mode == "settings" and self.choosing is None:
+            hint = "OK changes the setting under the cursor · Back to the main menu"
+        return Scene(titles.get(self.mode, "clinkbox"), widgets, footer=notice or hint)
 
     NOTICE_S = 20.0
 

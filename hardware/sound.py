@@ -108,8 +108,9 @@ class Speaker:
             sd.query_devices(self.device, "output")
             self._sd = sd
         except Exception as exc:  # no PortAudio, no device: both mean silence
-            self.problem = f"no speaker ({exc}); playing on silently"
-            log.warning(self.problem)
+            # the table reads the plain words; the log keeps PortAudio's own for the host
+            self.problem = "No speaker found: the box plays on silently (clinkbox doctor says why)"
+            log.warning("no speaker (%s); playing on silently", exc)
 
     @property
     def available(self) -> bool:
@@ -123,6 +124,6 @@ class Speaker:
         try:
             self._sd.play(samples, RATE, device=self.device, blocking=False)
         except Exception as exc:
-            self.problem = f"speaker lost ({exc}); playing on silently"
-            log.warning(self.problem)
+            self.problem = "The speaker was lost: the box plays on silently"
+            log.warning("speaker lost (%s); playing on silently", exc)
             self._sd = None

@@ -22,7 +22,7 @@ def test_illegal_action_after_the_game_is_over_is_refused_as_game_is_over() -> N
 def test_illegal_action_after_abandon_is_refused_as_game_is_over() -> None:
     table = ScriptedTable(header())
     table.skip_to_table()
-    table.navs("back", "next", "ok")
+    table.navs("back", "next", "ok", "next", "ok")  # the game menu, Abandon, Yes
     assert table.named("abandoned")
     table.feed("do", {"type": "discard_hand", "seat": 1})
     assert [e["error"] for e in table.named("illegal")] == ["GameIsOver"]

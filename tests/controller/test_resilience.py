@@ -180,12 +180,13 @@ def test_the_microphone_coming_and_going_is_told_to_the_table(tmp_path, mock_fac
 
 def test_no_speaker_means_silence_with_a_warning_and_the_game_goes_on(tmp_path, mock_factory, caplog):
     speaker = Speaker(True, 0.6, "no such speaker at this party")
-    assert not speaker.available and speaker.problem is not None and "no speaker" in speaker.problem
+    assert not speaker.available and speaker.problem is not None and "No speaker" in speaker.problem
+    assert "Error" not in speaker.problem and "-1" not in speaker.problem, "plain words for the table"
     speaker.play("win")  # never raises, never blocks
     assert speaker.played == ["win"]
     box = Box(headless(tmp_path, sound=Sound(device="no such speaker at this party")), simulate=False,
               pin_factory=mock_factory)
-    assert "no speaker" in box.shell.scene().footer
+    assert "No speaker" in box.shell.scene().footer
     box.shell.start_game(dict(HEADER))
     box.shell.t0 = 0.0
     mock_factory.pin(4).drive_low()

@@ -36,7 +36,9 @@ def test_settings_change_with_ok_and_are_kept(tmp_path):
     shell = Shell(Journal(tmp_path / "j"), settings_path=path)
     nav(shell, "prev", "prev", "ok")  # Settings
     assert shell.mode == "settings"
-    nav(shell, "ok")  # Volume: medium -> loud
+    nav(shell, "ok")  # Volume: its choices, medium under the cursor
+    assert menu_of(shell).items[menu_of(shell).cursor] == "medium"
+    nav(shell, "next", "ok")  # loud
     assert shell.settings["volume"] == 1.0
     assert "Volume: loud" in menu_of(shell).items[0]
     nav(shell, "back")
@@ -126,7 +128,7 @@ def test_the_volume_setting_acts_at_once(tmp_path):
 
     speaker = Speaker(enabled=False)
     shell = Shell(Journal(tmp_path / "j"), sound=speaker)
-    nav(shell, "prev", "prev", "ok", "ok")  # Settings, Volume: medium -> loud
+    nav(shell, "prev", "prev", "ok", "ok", "next", "ok")  # Settings, Volume: medium -> loud
     assert speaker.volume == 1.0
 
 
@@ -251,6 +253,22 @@ def test_a_notice_shows_for_a_while_then_clears(tmp_path):
     assert shell.scene().footer == "Microphone: back"
 
 
+def test_choosing_the_options_asks_each_in_turn(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"))
+    shell.begin_setup("raise-your-goblets" if "raise-your-goblets" in FLOWS else "goblets")
+    nav(shell, "ok", "next", "ok")  # 4 players, the options first
+    titles = []
+    while shell.mode == "setup":
+        titles.append(menu_of(shell).title)
+        if menu_of(shell).title == "Character cards?":
+            assert menu_of(shell).items == ("off", "on"), "on and off in one order in every game"
+            nav(shell, "prev", "ok")  # off
+        else:
+            nav(shell, "ok")
+    assert "Character cards?" in titles and "Seats the box plays?" in titles
+    assert not any("Legacy" in t for t in titles), "no Legacy without character cards"
+
+
 def test_tchin_tchin_set_up_with_the_defaults_starts_with_the_introduction(tmp_path):
     shell = Shell(Journal(tmp_path / "j"))
     shell.begin_setup("tchin-tchin")
@@ -258,7 +276,7 @@ def test_tchin_tchin_set_up_with_the_defaults_starts_with_the_introduction(tmp_p
     while shell.mode == "setup":
         titles.append(menu_of(shell).title)
         nav(shell, "ok")
-    assert "Introduce the players first?" in titles
+    assert titles == ["How many players?", "Start now with the usual options?"], "two screens to a game"
     assert shell.session is not None and shell.session.header.get("intro") is True
     assert shell.session.events[0]["event"] == "intro", "the first player is introduced"
 
@@ -326,3 +344,78 @@ def test_a_replay_gathers_the_presses_of_one_instant_before_deciding(tmp_path):
     session.advance(1.5)
     claim = next(e for e in session.events if e["event"] == "claim")
     assert claim["station"] == 1 and claim["tied"] == [4], "an exact tie goes to the lower station"
+
+
+# -- the party around the games ----------------------------------------------------------
+
+def finish_countdown(shell: Shell, t: float = 101.0) -> None:
+    """Three presses, three rings: the countdown game is over."""
+    for i in range(3):
+        shell.button(ButtonEvent(t + i * 0.1, True, station=1))
+        shell.button(ButtonEvent(t + i * 0.1 + 0.05, False, station=1))
+    shell.tick(t + 5.0)
+    assert shell.session is not None and shell.session.finished
+
+
+def test_every_end_screen_offers_play_again_with_the_same_players(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: 100.0)
+    shell.begin_setup("countdown-test")
+    nav(shell, "next", "ok")  # 5 players
+    first = shell.session
+    finish_countdown(shell)
+    assert menu_of(shell).items == ("Play again, same players", "Main menu")
+    nav(shell, "ok")
+    assert shell.mode == "game" and shell.session is not first and not shell.session.finished
+    assert shell.session.header["players"] == 5, "the same players"
+    finish_countdown(shell)
+    nav(shell, "next", "ok")
+    assert shell.mode == "main"
+
+
+def test_the_last_set_up_is_offered_as_a_quick_start(tmp_path):
+    path = tmp_path / "settings.json"
+    shell = Shell(Journal(tmp_path / "j"), settings_path=path)
+    shell.begin_setup("countdown-test")
+    nav(shell, "prev", "ok")  # 3 players
+    again = Shell(Journal(tmp_path / "j2"), settings_path=path)
+    assert menu_of(again).items[0] == "Quick start: Countdown, 3 players"
+    nav(again, "ok")
+    assert again.mode == "game" and again.session.header["players"] == 3
+
+
+def test_back_on_the_table_asks_before_leaving_the_game(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: 100.0)
+    shell.start_game({"game": "countdown-test", "seed": 1, "players": 4})
+    game_id = shell.session.game_id
+    nav(shell, "back", t=100.5)
+    assert shell.mode == "game" and "Leave this game?" in repr(shell.scene())
+    nav(shell, "ok", t=101.0)  # No, keep playing (under the cursor)
+    assert shell.mode == "game" and "Leave" not in repr(shell.scene())
+    nav(shell, "back", "next", "ok", t=101.5)
+    assert shell.mode == "main"
+    assert (game_id, "countdown-test", "abandoned") in shell.journal.games()
+
+
+def test_the_game_screen_says_hold_back_to_leave_and_fills_while_it_is_held(tmp_path):
+    clock = [100.0]
+    shell = Shell(Journal(tmp_path / "j"), long_back_s=5.0, clock=lambda: clock[0])
+    shell.start_game({"game": "countdown-test", "seed": 1, "players": 4})
+    assert shell.scene().hold == 0.0, "shown, empty"
+    shell.button(ButtonEvent(101.0, True, nav="back"))
+    clock[0] = 103.5
+    assert shell.scene().hold == 0.5
+    shell.tick(106.0)
+    assert shell.mode == "main", "held to the end: left at once"
+
+
+def test_a_setting_is_chosen_from_its_own_list_without_wrapping_round(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"))
+    shell.nav("prev"), shell.nav("prev"), shell.nav("ok")  # Settings
+    players = next(i for i, label in enumerate(menu_of(shell).items) if label.startswith("Usual number"))
+    for _ in range(players):
+        nav(shell, "next")
+    nav(shell, "ok", "prev", "ok")  # 4 -> 3 is one press
+    assert shell.settings["players"] == 3
+    nav(shell, "ok", "prev", "prev", "prev", "prev", "ok")  # 3, 2, and no further
+    assert shell.settings["players"] == 2
+    assert "Settings" not in menu_of(shell).title, "one title"

@@ -12,22 +12,32 @@ one is emitted as ``illegal`` with its reason and changes nothing.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from controller.announce import Announcer, Pace
+from controller.clock import TimerHandle
 from controller.flow import Question
 from controller.games.cheers import scenes
-from controller.games.cheers.header import parse_header, public_teams, setup_questions
+from controller.games.cheers.header import (
+    header_from_answers,
+    parse_bots,
+    parse_header,
+    public_teams,
+    setup_questions,
+)
 from controller.games.cheers.menus import CLOSE, ActionPicker
 from controller.menu import MenuState, menu
 from controller.privacy import PrivateGate
 from controller.turns import TurnBasedFlow
-from hardware.display.widgets import Scene
+from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
 from models.cheers.actions import Action, action_from_dict
+from models.cheers.bots import Bot
 from models.cheers.engine import State, new_game
 from models.cheers.view import view
 
-SOUNDS = {"cheers_called": "claim", "cheers": "drink", "victory": "win", "limit_discard": "penalty"}
+BOT_DELAY_S = 1.0
 
 
 class CheersFlow(TurnBasedFlow):
@@ -37,10 +47,16 @@ class CheersFlow(TurnBasedFlow):
     title = State.game_type.title
     min_players = State.game_type.min_players
     max_players = State.game_type.max_players
+    own_back = True  # Back on the table opens the game menu
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:
         return setup_questions(settings)
+
+    @classmethod
+    def header_from_answers(cls, answers: dict[str, Any], seed: int,
+                            settings: dict[str, Any]) -> dict[str, Any]:
+        return header_from_answers(answers, seed, settings)
 
     def __init__(self, ctx: Any, header: dict[str, Any]) -> None:
         super().__init__(ctx, header)
@@ -53,6 +69,11 @@ class CheersFlow(TurnBasedFlow):
         self.reveal_queue: list[int] = []
         self.game_menu: MenuState[Any] | None = None
         self._finished = False
+        self.bots = parse_bots(header)
+        self.bot = Bot(random.Random(f"cheers-bots-{header.get('seed', 0)}"))
+        self._bot_timer: TimerHandle | None = None
+        self.news = Announcer(ctx)
+        self.pace = Pace()
 
     # -- contract ------------------------------------------------------------------------
     @property
@@ -76,21 +97,26 @@ class CheersFlow(TurnBasedFlow):
             heading = "Your secret goal" if self.gate_kind == "goal" else "Your hand and goal"
             return scenes.private_scene(own, None, heading)
         if self.phase == "seating":
-            return scenes.seating_scene(pub, self.setup.seat_of_station)
+            return scenes.seating_scene(pub, self.setup.seat_of_station, self.bots)
         if self.phase == "reveal" and self.reveal_queue:
             if self.reveal_queue[0] in self.ctx.phones:  # its goal is on its phone: no looking away
                 return scenes.table_scene(pub, footer=f"Seat {self.reveal_queue[0]}: your goal is on "
-                                                      "your phone · Next: the next seat")
+                                                      "your phone · Next: the next seat", bots=self.bots)
             return scenes.reveal_waiting_scene(self.reveal_queue[0])
         if self.phase == "over":
-            return scenes.end_scene(pub)
+            return scenes.end_scene(pub, self.pace.bars(list(self.setup.seats)))
         if self.phase == "menu" and self.game_menu is not None:
             return scenes.menu_scene(pub, self.game_menu)
         seat = self.state.current_player
-        if seat in self.ctx.phones:
-            return scenes.table_scene(pub, footer=f"Seat {seat}: decide on your phone · Back: game menu")
-        return scenes.table_scene(pub, footer=f"Seat {seat}: hold your buzzer to decide · "
-                                              "Back: game menu")
+        if seat in self.bots:
+            next_up = f"{chip(seat)}: the box is thinking"
+        elif seat in self.ctx.phones:
+            next_up = f"{chip(seat)}: decide on your phone"
+        else:
+            next_up = f"{chip(seat)}: hold your buzzer to decide · everyone else, look away"
+        return scenes.table_scene(pub, footer="Back: game menu · any other seat: hold your buzzer for your hand",
+                                  news=self.news.banner(next_up), moves=self.news.moves_line(),
+                                  next_up=next_up, bots=self.bots)
 
     # -- inputs --------------------------------------------------------------------------
     def _do(self, raw: dict[str, Any] | None) -> None:
@@ -157,8 +183,12 @@ class CheersFlow(TurnBasedFlow):
         self.game_menu, chosen = self.game_menu.nav(button)
         if chosen is None:
             return
+        if chosen == "abandon":  # asked twice: a game ends only when the host means it
+            self.game_menu = menu("Abandon this game? Nobody wins it", [("No, back to the table", "resume"),
+                                                                         ("Yes, abandon it", "abandoned")])
+            return
         self.game_menu = None
-        if chosen == "abandon":
+        if chosen == "abandoned":
             self._abandon()
         else:
             self.phase = "table"
@@ -166,7 +196,10 @@ class CheersFlow(TurnBasedFlow):
     # -- phases --------------------------------------------------------------------------
     def _start_reveal(self) -> None:
         self.phase = "reveal"
-        self.reveal_queue = list(self.setup.seats)
+        self.reveal_queue = [s for s in self.setup.seats if s not in self.bots]  # the box knows its goal
+        if not self.reveal_queue:
+            self._to_table()
+            return
         self._wait_for(self.reveal_queue[0], "goal")
 
     def _next_reveal(self) -> None:
@@ -182,7 +215,21 @@ class CheersFlow(TurnBasedFlow):
         self.reveal_queue = []
         seat = self.state.current_player
         if seat is not None:
+            self.pace.waits_on(seat, self.ctx.clock.now())
+        if seat in self.bots:
+            self._close_gate("done")
+            if self._bot_timer is None:
+                self._bot_timer = self.ctx.clock.call_at(self.ctx.clock.now() + BOT_DELAY_S, self._bot_move)
+        elif seat is not None:
             self._wait_for(seat, "decide")
+
+    def _bot_move(self) -> None:
+        self._bot_timer = None
+        seat = self.state.current_player
+        if self._finished or seat not in self.bots or self.phase not in ("table", "menu"):
+            return
+        self._submit(self.bot.choose(self.state))
+        self._leds()
 
     def _after_change(self) -> None:
         if self.state.over:
@@ -195,6 +242,7 @@ class CheersFlow(TurnBasedFlow):
         if self.gate is not None and self.gate.is_open and self.gate_kind == "decide" \
                 and self.gate.seat == seat:
             self.picker = ActionPicker(self.state, seat)  # the same seat decides again
+            self.pace.waits_on(seat, self.ctx.clock.now())
             return
         self._close_gate("done")
         if self.phase in ("seating", "reveal", "menu"):
@@ -252,13 +300,47 @@ class CheersFlow(TurnBasedFlow):
     def _emit_all(self, happenings: list[Happening]) -> None:
         for h in happenings:
             self.ctx.emit(h.event, **h.fields)
-            if h.event in SOUNDS:
-                self.ctx.sound.play(SOUNDS[h.event])
+            self._announce(h.event, h.fields)
+
+    def _announce(self, event: str, f: dict[str, Any]) -> None:
+        """Every public move said on the table, with the seat's chip, a sound and a flash."""
+        now = self.ctx.clock.now()
+        seat = f.get("seat")
+        who = chip(seat) if isinstance(seat, int) else ""
+        if event in ("played", "pushed", "discarded_hand", "limit_discard") and isinstance(seat, int):
+            self.pace.moved(seat, now)
+        if event == "played":
+            onto = "their own front" if f["to"] == seat else f"{chip(f['to'])}'s front"
+            self.news.announce("play", f"{who} played {f['big']} / {f['small']} on {onto}", seat,
+                               move=f"{who} played on {chip(f['to'])}")
+        elif event == "pushed":
+            self.news.announce("move", f"{who} pushed a card to {chip(f['to'])}", seat,
+                               move=f"{who} pushed to {chip(f['to'])}")
+        elif event == "discarded_hand":
+            self.news.announce("move", f"{who} discarded their hand", seat, move=f"{who} discarded")
+        elif event == "cheers_called":
+            self.news.announce("cheers", f"Cheers! {chip(f['target'])}'s front clinks", f["target"],
+                               "its owner chooses the clinking card and gives both away",
+                               move=f"{who} called Cheers on {chip(f['target'])}")
+        elif event == "cheers":
+            given = " and ".join(chip(int(s)) for s in f["given"])
+            self.pace.moved(f["target"], now)
+            self.news.announce("cheers", f"Clink! {chip(f['target'])} gave the two cards to {given}", f["target"],
+                               move=f"{chip(f['target'])} clinked")
+        elif event == "limit_discard":
+            self.news.announce("penalty", f"{who} had more than 6 cards in front: one discarded", seat,
+                               move=f"{who} over the limit")
+        elif event == "victory":
+            self.news.announce("win", f"Team {f['team']} wins!", f.get("player"))
+        elif event == "reshuffled":
+            self.news.announce("move", "The discards are shuffled into a new draw pile", None, sound=False)
 
     def _leds(self) -> None:
         seat = None if self._finished else self.state.current_player
         for s in self.setup.seats:
-            if self.gate is not None and s == self.gate.seat:
+            if s in self.bots:
+                self.ctx.leds.set(s, "off")  # nobody sits there to press
+            elif self.gate is not None and s == self.gate.seat:
                 self.ctx.leds.set(s, "on" if self.gate.is_open else "blink")
             else:
                 self.ctx.leds.set(s, "blink" if s == seat and self.phase == "table" else "off")

@@ -16,10 +16,11 @@ import random
 from typing import Any
 
 from controller.flow import HeaderError, Question
+from controller.menu import OFF_ON
 from models.cheers.setup import MAX_PLAYERS, MIN_PLAYERS, SPLITS, Setup, SetupError, build_setup
 
 OPTION_KEYS = ("split", "masquerade", "turn_cap", "view_timeout_s")
-HEADER_KEYS = ("game", "seed", "players", "options", "teams", "goals", "deck", "first")
+HEADER_KEYS = ("game", "seed", "players", "options", "teams", "goals", "deck", "first", "bots")
 DEFAULT_VIEW_TIMEOUT_S = 45.0
 
 
@@ -35,9 +36,43 @@ def setup_questions(settings: dict[str, Any]) -> list[Question]:
                  lambda a: [(f"{s.replace('+', ' + ')} ({len(s.split('+'))} teams)", s)
                             for s in SPLITS[a["players"]]],
                  when=lambda a: len(SPLITS.get(a.get("players", 0), ())) > 1),
-        Question("masquerade", "Masquerade (secret teams)?", [("Off", False), ("On", True)],
-                 default=False),
+        Question("masquerade", "Masquerade (secret teams)?", OFF_ON, default=False),
+        Question("bots", "Seats the box plays?", bot_choices, default=0),
     ]
+
+
+def bot_choices(answers: dict[str, Any]) -> list[tuple[str, int]]:
+    """None, or the last one, two, ... seats (at least one seat stays a player's)."""
+    players = int(answers.get("players", MIN_PLAYERS))
+    return [("none: everyone plays", 0)] + [
+        (f"the last seat ({players})" if n == 1 else f"the last {n} seats ({players - n + 1}-{players})", n)
+        for n in range(1, players)]
+
+
+def bot_seats(players: int, count: int) -> list[int]:
+    """The seats the box plays: the last ``count``."""
+    return list(range(players - count + 1, players + 1)) if count else []
+
+
+def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """The header for the set-up answers; the box's seats are the last ones."""
+    players = int(answers["players"])
+    options = {k: v for k, v in answers.items() if k in OPTION_KEYS}
+    header: dict[str, Any] = {"game": "cheers", "seed": seed, "players": players, "options": options}
+    bots = bot_seats(players, int(answers.get("bots") or 0))
+    if bots:
+        header["bots"] = bots
+    return header
+
+
+def parse_bots(header: dict[str, Any]) -> frozenset[int]:
+    """The seats the box plays (``bots``: a list of seats)."""
+    bots = header.get("bots", [])
+    players = header.get("players")
+    if not isinstance(bots, list) or not isinstance(players, int) or any(
+            not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= players for b in bots):
+        raise HeaderError(f"cheers: 'bots' must list seats of this table, got {bots!r}")
+    return frozenset(bots)
 
 
 def _get(header: dict[str, Any], key: str) -> Any:

@@ -17,14 +17,13 @@ import random
 from typing import Any
 
 from controller.flow import HeaderError, Question
+from controller.menu import OFF_ON
 from models.goblets.characters import Character
 from models.goblets.engine import Game
 from models.goblets.houses import House
 from models.goblets.setup import FixedDeal, SetupError
 from models.goblets.state import RUSSIAN, WINETASTERS, Options
 from models.goblets.tokens import Token
-
-ON_OFF = [("Off", False), ("On", True)]
 
 
 def _banquet(answers: dict[str, Any]) -> bool:
@@ -37,22 +36,34 @@ def setup_questions(settings: dict[str, Any]) -> list[Question]:
                           else ""), n) for n in range(2, 13)]
     return [
         Question("players", "How many players?", players, default=settings.get("players", 4)),
-        Question("characters", "Character cards?", [("On", True), ("Off", False)],
-                 when=_banquet, default=True),
-        Question("memory", "Raise Your Memory (no coaster colours)?", ON_OFF, when=_banquet,
+        Question("characters", "Character cards?", OFF_ON, when=_banquet, default=True),
+        Question("memory", "Raise Your Memory (no coaster colours)?", OFF_ON, when=_banquet,
                  default=False),
-        Question("legacy", "Legacy (the poisoned draw a new character)?", ON_OFF,
-                 when=_banquet, default=False),
+        Question("legacy", "Legacy (the poisoned draw a new character)?", OFF_ON,
+                 when=lambda a: _banquet(a) and bool(a.get("characters", True)), default=False),
+        Question("bots", "Seats the box plays?", bot_choices, default=0),
     ]
+
+
+def bot_choices(answers: dict[str, Any]) -> list[tuple[str, int]]:
+    """None, or the last one, two, ... seats (at least one seat stays a player's)."""
+    players = int(answers.get("players", 4))
+    return [("none: everyone plays", 0)] + [
+        (f"the last seat ({players})" if n == 1 else f"the last {n} seats ({players - n + 1}-{players})", n)
+        for n in range(1, players)]
 
 
 def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, Any]) -> \
         dict[str, Any]:
     """The replay header for the answers; Russian Goblette and Winetasters follow the count."""
     variants = [v for v in ("memory", "legacy") if answers.get(v)]
-    header = {"game": "goblets", "seed": seed, "players": int(answers["players"]),
-              "options": {"variants": variants,
-                          "characters": bool(answers.get("characters", True))}}
+    players = int(answers["players"])
+    header: dict[str, Any] = {"game": "goblets", "seed": seed, "players": players,
+                              "options": {"variants": variants,
+                                          "characters": bool(answers.get("characters", True))}}
+    bots = int(answers.get("bots") or 0)
+    if bots:
+        header["bots"] = list(range(players - bots + 1, players + 1))
     check_header(header)
     return header
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from controller.flow import Question
-from controller.menu import MenuState
+from controller.menu import OFF_ON, MenuState
 from models.tchin_tchin.actions import Options
 from models.tchin_tchin.cards import CHARACTERS, TOURISTS, player_name
 from models.tchin_tchin.setup import MAX_PLAYERS, MIN_PLAYERS
@@ -60,7 +60,7 @@ def setup_questions(settings: Mapping[str, Any]) -> list[Question]:
     qs = [
         Question("players", "How many players?",
                  [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], default=usual),
-        Question("events", "Event cards?", [("off", False), ("on", True)],
+        Question("events", "Event cards?", OFF_ON,
                  default=bool(settings.get("events", False))),
         Question("tourist", "Which tourist joins?",
                  [("draw at random", RANDOM), ("the tourist man", "TM"), ("the tourist woman", "TW")],
