@@ -132,6 +132,7 @@ class Panel:
             self.pad[name] = StampedButton(
                 pin, on_edge=self._pad_edge(name), bounce_time=bounce, pin_factory=pin_factory)
         self._steady: dict[int, str] = {}
+        self._led_lock = threading.RLock()
         self._flashing: dict[int, str] = {}
         self.check_stuck()
         log.info("pins: %s factory (edge times from %s)", type(self.factory).__name__, edge_source(self.factory))
@@ -191,6 +192,11 @@ class Panel:
     FLASH_S = 0.5
 
     def set_led(self, station: int, state: str) -> None:
+        # a flash ends on a timer thread: gpiozero's blink is not safe from two threads at once
+        with self._led_lock:
+            self._set_led(station, state)
+
+    def _set_led(self, station: int, state: str) -> None:
         led = self.leds.get(station)
         if led is None:
             return
@@ -216,6 +222,10 @@ class Panel:
     def set(self, station: int, state: str) -> None:
         """The flow's LED interface (controller.flow.Leds)."""
         self.set_led(station, state)
+
+    def led_state(self, station: int) -> str:
+        """What ``station``'s LED shows when no flash is running: "on", "off" or "blink"."""
+        return self._steady.get(station, "off")
 
     def _flash_over(self, station: int) -> None:
         if self._flashing.pop(station, None) is not None and station in self.leds:

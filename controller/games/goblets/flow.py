@@ -115,10 +115,13 @@ class GobletsFlow(TurnBasedFlow):
             return scenes.table_scene(pub, footer="Any other seat: hold your buzzer to look at your screen",
                                       news=self.news.banner(scenes.next_up(pub, waiting, phone)),
                                       moves=self.news.moves_line(), phone_for=waiting)
+        up = scenes.next_up(pub, waiting)
+        current = self.engine.current_player
+        if current in self.bots:
+            up = f"{chip(current)}: the box is thinking"
         return scenes.table_scene(pub, waiting_for=waiting,
                                   footer="Any other seat: hold your buzzer to look at your screen",
-                                  news=self.news.banner(scenes.next_up(pub, waiting)),
-                                  moves=self.news.moves_line())
+                                  news=self.news.banner(up), moves=self.news.moves_line())
 
     # -- inputs ----------------------------------------------------------------------------
     def _do(self, raw: dict[str, Any] | None) -> None:
@@ -313,4 +316,4 @@ class GobletsFlow(TurnBasedFlow):
         for station in self.ctx.stations:
             if station in self.ctx.disabled:
                 continue
-            self.ctx.leds.set(station, "blink" if station == seat else "off")
+            self.ctx.leds.set(station, "blink" if station == seat and seat not in self.bots else "off")

@@ -204,7 +204,8 @@ def intro_scene(station: int, code: str, heard: str | None) -> Scene:
         toast = TOASTS[ch.word]
     said = f"Heard: {TOASTS.get(heard, heard)}" if heard else "Say your toast once!"
     return Scene("Meet the drinkers", (
-        Banner(f"{chip(station)} {player_name(code)}", colour=seat_colour(station), subtitle=how, seat=station),
+        Banner(f"{chip(station)} {player_name(code)}", colour=seat_colour(station), seat=station,
+               subtitle=f"{how} · then {chip(station)} presses the buzzer"),
         Row((face, Grid((Text(f"Toast: {toast}", size="heading"), Text(said, size="heading")),
                         columns=1))),
-    ), footer=f"Seat {station}: press your buzzer when you are done")
+    ), footer=f"Seat {station}: press your buzzer when you are done (or OK on the pad)")
