@@ -216,7 +216,9 @@ class Box:
         from hardware.display.render import Renderer
 
         self.loop = asyncio.get_running_loop()
-        band = 44 if self.sim_leds is not None and self.mode == "window" else 0
+        from hardware.simulator import band_height
+
+        band = band_height(self.cfg.display.height) if self.sim_leds is not None and self.mode == "window" else 0
         size = fit_screen((self.cfg.display.width, self.cfg.display.height + band), self.mode)
         self.renderer = Renderer((size[0], size[1] - band), self.mode, reserve_bottom=band)
         if self.script is None or self.script.recordings:

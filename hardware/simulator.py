@@ -83,6 +83,11 @@ class Keyboard:
         return []
 
 
+def band_height(screen_height: int) -> int:
+    """The LED band's height under a screen this tall (its text as big as the screen's smallest)."""
+    return max(44, round(56 * screen_height / 720))
+
+
 class SimLeds:
     """The LED strip drawn along the bottom of the simulator window."""
 
@@ -100,8 +105,9 @@ class SimLeds:
             return
         self.states[station] = state
 
-    def draw(self, band: Any, typing: str | None = None) -> None:
-        """Draw the LEDs (and the toast being typed) in the band below the scene."""
+    def draw(self, band: Any, typing: str | None = None, blink_on: bool | None = None) -> None:
+        """Draw the LEDs (and the toast being typed) in the band below the scene; a blinking
+        LED is drawn lit when ``blink_on`` (default: half the time)."""
         import pygame as pg
 
         pg.font.init()
@@ -110,7 +116,8 @@ class SimLeds:
         r = max(6, h // 3)
         font = pg.font.Font(font_path(), max(14, h // 2))
         now = time.monotonic()
-        blink_on = int(now * 4) % 2 == 0
+        if blink_on is None:
+            blink_on = int(now * 4) % 2 == 0
         for s, state in self.states.items():
             x = 12 + r + (s - 1) * (2 * r + 14)
             lit = state == "on" or (state == "blink" and blink_on)
@@ -121,6 +128,6 @@ class SimLeds:
             label = font.render(str(s), True, (20, 20, 20) if lit else (150, 150, 160))
             band.blit(label, label.get_rect(center=(x, h // 2)))
         hint = (f"toast: {typing}_   (Enter says it, 1-8 says it and buzzes)" if typing is not None
-                else "keys 1-8 buzzers \u00b7 arrows, Enter, Backspace the pad \u00b7 T types a toast")
+                else "1-8 buzzers \u00b7 arrows, Enter, Backspace: pad \u00b7 T: toast")
         img = font.render(hint, True, (240, 240, 240) if typing is not None else (170, 170, 180))
         band.blit(img, img.get_rect(midright=(w - 12, h // 2)))

@@ -499,13 +499,18 @@ class Renderer:
         cols = n if n <= 3 else (n + 1) // 2
         rows = 1 if n <= 3 else 2
         cw, ch = body.width // cols, body.height // rows
+        # one size for every label on the card: the largest at which each fits on one line
+        label_px = max(self.min_px, int((ch - 6) * 0.16))
+        while label_px > self.min_px and any(
+                self.line_width(g.label, self.font(label_px)) > cw for g in c.glyphs if g.label):
+            label_px = max(self.min_px, int(label_px * 0.9))
         for i, g in enumerate(c.glyphs):
             cell = pg.Rect(body.left + (i % cols) * cw, body.top + (i // cols) * ch, cw, ch).inflate(-6, -6)
-            self.draw_glyph(s, g, cell)
+            self.draw_glyph(s, g, cell, label_px)
 
-    def draw_glyph(self, s: Any, g: Glyph, rect: Any) -> None:
+    def draw_glyph(self, s: Any, g: Glyph, rect: Any, label_px: int | None = None) -> None:
         pg = self.pg
-        label_px = max(self.min_px, int(rect.height * 0.16))
+        label_px = label_px or max(self.min_px, int(rect.height * 0.16))
         label_h = min(rect.height // 2, self.text_height(g.label, rect.width + 6, label_px)) if g.label else 0
         pic = pg.Rect(rect.left, rect.top, rect.width, rect.height - label_h)
         painter = art.PAINTERS.get(g.kind)
@@ -618,10 +623,11 @@ class Renderer:
         return out
 
     # -- output ------------------------------------------------------------------------
-    def save_png(self, path: str | Path) -> Path:
+    def save_png(self, path: str | Path, band: bool = False) -> Path:
+        """Write the screen (with ``band``, the whole window: the LED band under it too)."""
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        self.pg.image.save(self.screen, str(p))
+        self.pg.image.save(self.window if band else self.screen, str(p))
         return p
 
     def present(self) -> None:

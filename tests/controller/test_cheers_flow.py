@@ -203,4 +203,4 @@ def test_demo_scenes_render_to_png(tmp_path) -> None:
     from controller.games.cheers.demo import render_demo
 
     paths = render_demo(tmp_path)
-    assert len(paths) == 3 and all(p.stat().st_size > 10_000 for p in paths)
+    assert len(paths) == 4 and all(p.stat().st_size > 10_000 for p in paths)

@@ -13,7 +13,8 @@ from hardware.display.render import render_png
 
 def test_demo_scenes_are_the_table_a_private_pour_and_the_toast_reveal(tmp_path: Path) -> None:
     scenes = demo_scenes()
-    assert [name for name, _ in scenes] == ["table", "private-pour", "toast-reveal"]
+    assert [name for name, _ in scenes] == ["table", "private-pour", "toast-reveal", "end"]
+    assert "game over" in scenes[3][1].title
     assert scenes[0][1].private_for is None
     assert scenes[1][1].private_for == 3
     assert "Toast" in scenes[2][1].title

@@ -122,7 +122,7 @@ def test_a_phones_taps_play_the_move_on_the_tv_and_in_the_journal(tmp_path):
     assert turn_player == 2 and len(front) == 1
     assert [i.kind for i in inputs] == ["do"] and inputs[0].action["type"] == "play"
     assert inputs[0].action["seat"] == 1 and inputs[0].action["card"] == front[0]
-    assert "Seat 2" in (tv.footer + " ".join(str(w) for w in tv.widgets))
+    assert "\u27e62\u27e7" in (tv.footer + " ".join(str(w) for w in tv.widgets)), "seat 2's chip: its turn"
 
 
 def test_a_wrong_or_old_code_is_refused_in_the_browser(tmp_path):

@@ -16,6 +16,7 @@ from controller.clock import ManualClock
 from controller.flow import FlowContext, Input
 from controller.games.cheers.flow import CheersFlow
 from hardware.display.widgets import Scene
+from models.cheers.bots import Bot
 
 DEMO_HEADER: dict[str, Any] = {
     "game": "cheers", "seed": 2024, "players": 4, "options": {"split": "2+2"},
@@ -87,7 +88,11 @@ def demo_scenes() -> list[tuple[str, Scene]]:
     table.feed("do", {"type": "play", "seat": 2, "card": "C45", "to": 1})  # its lemon clinks a Lemon
     table.feed("press", 1)
     cheers = table.flow.scene()
-    return [("table", public), ("turn", turn), ("cheers", cheers)]
+    table.feed("release", 1)
+    bot = Bot(random.Random(3))  # the rest of the game, played by the box's own player
+    while not table.flow.finished:
+        table.feed("do", bot.choose(table.flow.state).to_dict())
+    return [("table", public), ("turn", turn), ("cheers", cheers), ("end", table.flow.scene())]
 
 
 def render_demo(folder: str | Path = "/tmp") -> list[Path]:

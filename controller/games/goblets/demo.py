@@ -10,6 +10,8 @@ from controller.clock import ManualClock
 from controller.flow import FlowContext, Input
 from controller.games.goblets.flow import GobletsFlow
 from hardware.display.widgets import Scene
+from models.goblets import to_dict
+from models.goblets.bots import choose_action
 
 DEMO_HEADER: dict[str, Any] = {
     "game": "goblets", "seed": 11, "players": 5, "host": 5,
@@ -67,4 +69,8 @@ def demo_scenes() -> list[tuple[str, Scene]]:
         else:
             do({"type": "pass", "seat": step.seat})
     out.append(("toast-reveal", flow.scene()))
+    rng = random.Random(5)  # the rest of the game, played by the box's own player
+    while not flow.finished:
+        do(to_dict(choose_action(flow.engine, rng)))
+    out.append(("end", flow.scene()))
     return out

@@ -76,7 +76,7 @@ def players_grid(view: Mapping[str, Any], title: str = "Players") -> Grid:
         mark = ""
         colour: tuple[int, int, int] | None = None
         if s == claimant:
-            mark, colour = "  ◆ claims", GOLD
+            mark, colour = "  \u25c6", GOLD
         elif s in mistaken:
             mark, colour = "  ✗", RED
         elif s in invited:

@@ -1,0 +1,28 @@
+"""Tests that look: every scene of every game's demo (and the box's own menus), drawn
+headless on real pygame, has no text below the minimum size and nothing cut or off screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.screenshots import game_scenes, shell_scenes
+from hardware.display.render import Renderer, min_text_px
+
+SCENES = shell_scenes() + game_scenes()
+
+
+def test_every_game_has_demo_scenes():
+    prefixes = {name.split("-")[0] for name, _ in SCENES}
+    assert {"tchin", "cheers", "goblets", "main"} <= prefixes
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
+def test_every_demo_scene_reads_from_the_sofa(size):
+    renderer = Renderer(size, "headless")
+    problems = []
+    for name, scene in SCENES:
+        renderer.draw(scene)
+        assert renderer.drawn, f"{name}: nothing drawn"
+        assert min(d.px for d in renderer.drawn) >= min_text_px(size[1]), name
+        problems += [f"{name}: {p}" for p in renderer.problems()]
+    assert not problems, "\n".join(problems)
