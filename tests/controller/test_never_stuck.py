@@ -54,7 +54,7 @@ class Host:
         self.shell.speech_available = False  # pad and buzzers alone: no microphone
         self.shell.rng = random.Random(seed)
         self.now = 100.0
-        self.shell._now = lambda: self.now  # type: ignore[method-assign]
+        self.shell.clock = lambda: self.now
         self.rng = random.Random(seed)
         self.held: int | None = None
 
