@@ -279,13 +279,18 @@ class Renderer:
         else:
             title_rect = pg.Rect(20, 0, title_w, title_h)
         self.text(s, scene.title, title_rect, int(h * SIZES["title"]), ACCENT, bold=True)
-        footer_h = self.font(self.min_px).get_linesize() + 10 if (scene.footer or scene.hold is not None) else 0
+        line_h = self.font(self.min_px).get_linesize()
+        footer_h = line_h + 10 if (scene.footer or scene.hold is not None) else 0
         if footer_h:
             foot = pg.Rect(20, h - footer_h, w - 40, footer_h)
             if scene.hold is not None:
                 ring = self.draw_hold(s, scene.hold, foot)
                 foot.width = ring.left - foot.left - 16
             if scene.footer:
+                # a long footer takes a second line rather than being cut
+                lines = min(2, max(1, self.text_height(scene.footer, foot.width, self.min_px) // line_h))
+                footer_h = line_h * lines + 10
+                foot = pg.Rect(foot.left, h - footer_h, foot.width, footer_h)
                 self.text(s, scene.footer, foot, self.min_px, MUTED)
         area = pg.Rect(20, title_h, w - 40, h - title_h - footer_h - 8)
         self.draw_stack(s, scene.widgets, area)
@@ -375,6 +380,8 @@ class Renderer:
             f = self.font(self.min_px)
             cols = len(card.glyphs) if len(card.glyphs) <= 3 else (len(card.glyphs) + 1) // 2
             ww = min(rect.width, max(ww, cols * (max(self.line_width(x, f) for x in labels) + 12) + 16))
+        if card.title:  # and for its title
+            ww = min(rect.width, max(ww, self.line_width(card.title, self.font(self.min_px, True)) + 24))
         r = self.pg.Rect(0, 0, ww, hh)
         r.center = rect.center
         return r
@@ -593,8 +600,20 @@ class Renderer:
         pg = self.pg
         n = max(1, len(cells))
         cw = rect.width // n
+        boxes = [pg.Rect(rect.left + i * cw, rect.top, cw, rect.height).inflate(-8, 0) for i in range(n)]
+        if cells and all(isinstance(c, Card) for c in cells):
+            # a row of cards (goblets, a reveal) is drawn at one size: the smallest that fits them all
+            sizes = [self.card_rect(box, c) for box, c in zip(boxes, cells) if isinstance(c, Card)]
+            w, h = min(r.width for r in sizes), min(r.height for r in sizes)
+            for box, cell in zip(boxes, cells):
+                assert isinstance(cell, Card)
+                r = pg.Rect(0, 0, w, h)
+                r.center = box.center
+                self.placed.append(("Card", tuple(r.move(s.get_abs_offset()))))
+                self.draw_card(s, cell, r)
+            return
         for i, cell in enumerate(cells):
-            self.draw_cell(s, cell, pg.Rect(rect.left + i * cw, rect.top, cw, rect.height).inflate(-8, 0))
+            self.draw_cell(s, cell, boxes[i])
 
     def draw_cell(self, s: Any, cell: Widget, r: Any) -> None:
         if isinstance(cell, (Grid, Row)):

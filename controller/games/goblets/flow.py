@@ -229,8 +229,10 @@ class GobletsFlow(TurnBasedFlow):
         seat = self.engine.current_player
         if seat is None:
             return
-        self.picker = ActionPicker(f"Seat {seat}: {scenes.STEP_WORDS.get(self.engine.step.kind, '')}"
-                                   if self.engine.step else "", self.engine.legal_actions())
+        pub = self.engine.view(None)
+        sits = {g["place"]: scenes.who_sits(pub, g["place"]) for g in pub["goblets"]}
+        self.picker = ActionPicker(f"{chip(seat)}: {scenes.STEP_WORDS.get(self.engine.step.kind, '')}"
+                                   if self.engine.step else "", self.engine.legal_actions(), sits)
 
     def _gate_closed(self, reason: str) -> None:
         if reason in ("released", "timeout") and self.engine.current_player is not None:

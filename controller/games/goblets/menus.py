@@ -6,9 +6,11 @@ offer an illegal move. Back climbs one level; Back at the top closes the private
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from controller.menu import BACK, MenuState, menu
+from hardware.display.widgets import chip
 from models.goblets.actions import (
     Action,
     Choose,
@@ -33,19 +35,22 @@ CLOSE = object()  # what the picker answers when Back leaves its top menu
 _DIRECTION = {"cw": "Clockwise", "ccw": "Widdershins"}
 
 
-def _goblet(place: int) -> str:
-    return f"Goblet {place}"
+def _goblet(place: int, sits: Mapping[int, str] | None = None) -> str:
+    """A goblet by its place, with the chip of who it stands before (``sits``)."""
+    who = (sits or {}).get(place)
+    return f"Goblet {place}" + (f", before {who}" if who else "")
 
 
-def path(action: Action) -> tuple[str, ...]:
-    """The menu labels leading to ``action``, top level first."""
+def path(action: Action, sits: Mapping[int, str] | None = None) -> tuple[str, ...]:
+    """The menu labels leading to ``action``, top level first; ``sits`` names who each
+    goblet stands before (a seat's chip), so a player picks a goblet by its owner."""
     if isinstance(action, Pour):
         tokens = " + ".join(t.value.title() for t in action.tokens)
         if len(action.tokens) == 2:
             tokens += " (Bartender)"
-        return ("Pour", tokens, "Into " + _goblet(action.goblet).lower())
+        return ("Pour", tokens, "Into " + _goblet(action.goblet, sits).lower())
     if isinstance(action, Peek):
-        return ("Peek", _goblet(action.goblet) if action.goblet else "Your goblet")
+        return ("Peek", _goblet(action.goblet, sits) if action.goblet else "Your goblet")
     if isinstance(action, Rotate):
         places = "1 place" if action.steps == 1 else f"{action.steps} places"
         return ("Rotate", f"{_DIRECTION[action.direction]}, {places}")
@@ -58,19 +63,19 @@ def path(action: Action) -> tuple[str, ...]:
     if isinstance(action, Scheme):
         return ("Swap coasters (Schemer)", f"Goblets {action.goblets[0]} and {action.goblets[1]}")
     if isinstance(action, Spy):
-        return ("Spy (Spy)", f"Seat {action.target}'s screen")
+        return ("Spy (Spy)", f"{chip(action.target)}'s screen")
     if isinstance(action, Transmute):
         return ("Alchemy (Alchemist)",
                 "Poison into Antidote" if action.into.value == "antidote"
                 else "Antidote into Poison")
     if isinstance(action, Plot):
-        return ("Swap targets (Plotter)", f"With seat {action.target}")
+        return ("Swap targets (Plotter)", f"With {chip(action.target)}")
     if isinstance(action, Taste):
         return ("Return a token (Taster)", action.token.value.title())
     if isinstance(action, Gamble):
         return ("Gamble (Gambler)",)
     if isinstance(action, Drink):
-        return ("Drink", _goblet(action.goblet))
+        return ("Drink", _goblet(action.goblet, sits))
     if isinstance(action, Choose):
         return ("Choose", f"Tie goblet {action.goblet}")
     if isinstance(action, Toast):
@@ -83,18 +88,19 @@ def path(action: Action) -> tuple[str, ...]:
 class ActionPicker:
     """Menus over a set of legal actions; :meth:`nav` answers an action, CLOSE or None."""
 
-    def __init__(self, title: str, actions: list[Action]) -> None:
+    def __init__(self, title: str, actions: list[Action], sits: Mapping[int, str] | None = None) -> None:
         if not actions:
             raise ValueError("an action menu needs at least one legal action")
         self.title = title
         self.actions = actions
+        self.sits = sits
         self.prefix: tuple[str, ...] = ()
         self.menu: MenuState[Any] = self._menu()
 
     def _menu(self) -> MenuState[Any]:
         items: list[tuple[str, Any]] = []
         for action in self.actions:
-            p = path(action)
+            p = path(action, self.sits)
             if p[:len(self.prefix)] != self.prefix:
                 continue
             label = p[len(self.prefix)]

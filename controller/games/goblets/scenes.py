@@ -86,13 +86,13 @@ def next_up(pub: dict[str, Any], waiting_for: int | None, phone: bool = False) -
 def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
     cards = []
     for g in pub["goblets"]:
-        poured = " ".join(chip(s) for s in g["poured_by"]) or "-"
+        poured = " ".join(chip(s) for s in g["poured_by"])
         if g.get("drunk_by") is not None:
-            poured = f"drunk by {chip(g['drunk_by'])}"
+            poured = f"drunk: {chip(g['drunk_by'])}"
         cards.append(Card(
             title=f"Goblet {g['place']}",
             glyphs=(Glyph("goblet", ring(pub, g["coaster"]), label=who_sits(pub, g["place"])),),
-            caption=f"poured: {poured}" if g.get("drunk_by") is None else poured,
+            caption=(f"by {poured}" if poured else "") if g.get("drunk_by") is None else poured,
             highlight=g["place"] == highlight, small=True))
     return Row(tuple(cards))
 

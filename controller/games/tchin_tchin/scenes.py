@@ -83,7 +83,7 @@ def players_grid(view: Mapping[str, Any], title: str = "Players") -> Grid:
             mark, colour = "  ●", GOLD
         elif card:
             colour = MUTED
-        cells.append(Text(f"{chip(s)} {player_name(code)}: {view['scores'][s]}{mark}", size="small",
+        cells.append(Text(f"{chip(s)} {player_name(code)}: {view['scores'][s]}{mark}", size="body",
                           colour=colour, align="left"))
     return Grid(tuple(cells), columns=2, title=title)
 
@@ -151,10 +151,10 @@ def veto_scene(view: Mapping[str, Any], now: float, veto_s: float, heard: str) -
     s = card["claimant"]
     asked = " or ".join(TOASTS[w] for w in card.get("accepted", ()))
     who = f"{chip(s)} {player_name(view['characters'][s])}"
-    question = (f"Heard: {TOASTS.get(heard, heard)}. Was the gesture right?" if heard
+    question = (f"Heard: {TOASTS.get(heard, heard)} Was the gesture right?" if heard
                 else f"The box cannot hear: did {who} say {asked} with the right gesture?")
     return Scene("Tchin Tchin", (
-        Banner(f"Veto {who}?  {card['veto_votes']} of {card['veto_needed']} votes", colour=PURPLE,
+        Banner(f"{who}: veto?  {card['veto_votes']} of {card['veto_needed']} votes", colour=PURPLE,
                subtitle=f"{question} Not invited: press to veto", seat=s),
         Timer(max(0.0, card["veto_closes"] - now), veto_s, "veto"),
         table_row(view, card_face(card["id"], caption=f"Asked: {asked}")),
@@ -208,4 +208,4 @@ def intro_scene(station: int, code: str, heard: str | None) -> Scene:
                subtitle=f"{how} · then {chip(station)} presses the buzzer"),
         Row((face, Grid((Text(f"Toast: {toast}", size="heading"), Text(said, size="heading")),
                         columns=1))),
-    ), footer=f"Seat {station}: press your buzzer when you are done (or OK on the pad)")
+    ), footer="Done? Press your buzzer (or OK on the pad)")
