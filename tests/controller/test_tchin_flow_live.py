@@ -232,7 +232,7 @@ def test_demo_scenes_show_a_reveal_claim_veto_duel_and_end(tmp_path):
     shots = demo_scenes()
     assert [name for name, _ in shots] == ["reveal", "claim", "veto", "middleman", "end"]
     scenes = dict(shots)
-    assert "claims" in repr(scenes["claim"]) and "Veto" in repr(scenes["veto"])
+    assert "claims" in repr(scenes["claim"]) and "veto?" in repr(scenes["veto"])
     assert "Duel: 4 Japanese vs 6 Russian" in plain(repr(scenes["middleman"]))
     assert scenes["end"].title == "Tchin Tchin · game over"
     for name, scene in shots:
