@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 HARD_LIMIT = 65536  # a message longer than this closes the socket (code 1009)
 MAX_SOCKETS = 64
+PER_ADDRESS = 8  # sockets from one address (one phone needs one; loopback is the box itself)
 HELLO_S = 10.0
 REFUSALS_BEFORE_CLOSE = 200
 
@@ -45,6 +46,7 @@ class Phone:
     ws: web.WebSocketResponse
     limit: RateLimit
     seat: int | None = None
+    address: str = ""
     game: Any = None
     """The game session the seat's code belongs to."""
     sent: str = ""
@@ -52,12 +54,20 @@ class Phone:
     writer: asyncio.Task[None] | None = None
 
 
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 class PhoneServer:
     """Serves the phone page and its WebSocket for ``hub``; :meth:`start` opens the port."""
 
     def __init__(self, hub: PhoneHub, *, host: str = "0.0.0.0", port: int = 8080,
                  max_message_bytes: int = 2048, messages_per_s: float = 8.0, burst: int = 16,
-                 names: tuple[str, ...] = (), now: Callable[[], float] = time.monotonic) -> None:
+                 names: tuple[str, ...] = (), now: Callable[[], float] = time.monotonic,
+                 per_address: int = PER_ADDRESS, loopback_exempt: bool = True) -> None:
         self.hub = hub
         self.host = host
         self.port = port
@@ -65,6 +75,8 @@ class PhoneServer:
         self.messages_per_s = messages_per_s
         self.burst = burst
         self.now = now
+        self.per_address = per_address
+        self.loopback_exempt = loopback_exempt
         self.names = {n.lower() for n in (*names, "localhost", socket.gethostname(),
                                          socket.gethostname() + ".local", hub.address) if n}
         self.phones: set[Phone] = set()
@@ -161,9 +173,14 @@ class PhoneServer:
         if len(self.phones) >= MAX_SOCKETS:
             self._refuse("full")
             return web.Response(status=503, text="too many phones connected")
+        address = request.remote or ""
+        if not (self.loopback_exempt and _loopback(address)) \
+                and sum(1 for p in self.phones if p.address == address) >= self.per_address:
+            self._refuse("address")
+            return web.Response(status=503, text=f"too many sockets from one address (at most {self.per_address})")
         ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=20.0)
         await ws.prepare(request)
-        phone = Phone(ws, RateLimit(self.messages_per_s, self.burst, self.now))
+        phone = Phone(ws, RateLimit(self.messages_per_s, self.burst, self.now), address=address)
         self.phones.add(phone)
         try:
             if await self._hello(phone):

@@ -469,3 +469,29 @@ def test_a_game_played_from_phones_resumes_from_the_journal_exactly(tmp_path):
     again = resume(Journal(tmp_path / "j.sqlite3"))
     assert [json.dumps(e, sort_keys=True) for e in again.events] == live_events
     assert {s: again.flow.engine.view(s) for s in engine.state.seats} == live_view
+
+
+def test_one_address_cannot_take_every_socket():
+    shell = shell_with("cheers")
+
+    async def scenario():
+        async with serving(shell, per_address=3, loopback_exempt=False) as (hub, server), \
+                aiohttp.ClientSession() as http:
+            phones = [Phone(http, server.port) for _ in range(3)]
+            for phone in phones:
+                await phone.join(None)
+            try:
+                await Phone(http, server.port).join(None)
+                status = 101
+            except aiohttp.WSServerHandshakeError as exc:
+                status = exc.status
+            await phones[0].ws.close()
+            await asyncio.sleep(0)  # the server sees it go
+            while len(server.phones) > 2:
+                await asyncio.sleep(0.01)
+            again = await Phone(http, server.port).join(None)
+            return status, again, dict(server.refused)
+
+    status, again, refused = run(scenario())
+    assert status == 503 and refused["address"] == 1
+    assert again["type"] == "welcome", "a socket that left makes room"
