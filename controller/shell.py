@@ -27,7 +27,7 @@ from controller.journal import Journal
 from controller.menu import BACK, MenuState, menu
 from controller.session import GameSession, resume
 from hardware.buttons import ButtonEvent, Stations
-from hardware.display.widgets import Banner, Menu, Scene, Text
+from hardware.display.widgets import Banner, Menu, Scene, Text, Timer
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +97,7 @@ class Shell:
         self.choosing: str | None = None  # the setting whose choices are shown
         self.settings_cursor = 0
         self.back_asks = False
+        self.ticked: int | None = None  # the countdown's last second ticked
         self.leaving: MenuState[str] | None = None  # "Leave this game?", over the game
         self.after: MenuState[str] | None = None  # what next, under a game's end screen
         self.game_answers: dict[str, Any] | None = None  # the set-up of the game in play
@@ -283,6 +284,20 @@ class Shell:
             self.phones.open_screen()
         if self.mode == "game" and self.session is not None:
             self.session.advance(self.game_time(now) - self.decision_lag_s)
+            self._countdown()
+
+    COUNTDOWN_S = 3
+
+    def _countdown(self) -> None:
+        """A tick for each of a game timer's last seconds (a card's time, a veto's, a claim's)."""
+        assert self.session is not None
+        if self.sound is None or self.session.finished:
+            return
+        left = min((w.remaining for w in self.session.scene().widgets if isinstance(w, Timer)), default=None)
+        second = math.ceil(left) if left is not None and 0 < left <= self.COUNTDOWN_S else None
+        if second is not None and second != self.ticked:
+            self.sound.play("tick")
+        self.ticked = second
 
     def nav(self, button: str) -> None:
         if self.mode == "main":

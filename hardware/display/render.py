@@ -143,11 +143,18 @@ class Renderer:
             out.append(line[pos:])
         return out
 
-    def _chip_w(self, f: Any) -> int:
-        return int(f.get_height() * 0.95)
+    def _chip_font(self, f: Any) -> Any:
+        """The font of a seat chip's number: in proportion to the text, never below the minimum."""
+        return self.font(self._chip_px(f), True)
+
+    def _chip_px(self, f: Any) -> int:
+        return max(self.min_px, int(f.get_height() * 0.62))
+
+    def _chip_w(self, f: Any, seat: int) -> int:
+        return max(f.get_height(), self._chip_font(f).size(str(seat))[0] + 10)
 
     def line_width(self, line: str, f: Any) -> int:
-        return sum(f.size(r)[0] if isinstance(r, str) else self._chip_w(f) + 6 for r in self._runs(line))
+        return sum(f.size(r)[0] if isinstance(r, str) else self._chip_w(f, r) + 6 for r in self._runs(line))
 
     def wrap(self, text: str, f: Any, width: int) -> list[str]:
         """``text`` broken at spaces into lines no wider than ``width`` where a word allows."""
@@ -236,14 +243,17 @@ class Renderer:
         area = pg.Rect(x, y, 0, f.get_linesize())
         for run in self._runs(line):
             if isinstance(run, int):
-                d = self._chip_w(f)
+                d = self._chip_w(f, run)
                 centre = (x + 3 + d // 2, y + f.get_linesize() // 2)
                 fill = seat_colour(run)
                 pg.draw.circle(surface, fill, centre, d // 2)
                 pg.draw.circle(surface, DARK_INK, centre, d // 2, width=max(2, d // 16))
-                nf = self.font(max(8, int(d * 0.62)), True)
+                nf = self._chip_font(f)
                 num = nf.render(str(run), True, _readable_on(fill))
-                surface.blit(num, num.get_rect(center=centre))
+                at = num.get_rect(center=centre)
+                surface.blit(num, at)
+                ink = at.move(surface.get_abs_offset())
+                self.drawn.append(Drawn(str(run), self._chip_px(f), tuple(ink), tuple(ink), False))
                 x += d + 6
                 continue
             if outline is not None:

@@ -419,3 +419,20 @@ def test_a_setting_is_chosen_from_its_own_list_without_wrapping_round(tmp_path):
     nav(shell, "ok", "prev", "prev", "prev", "prev", "ok")  # 3, 2, and no further
     assert shell.settings["players"] == 2
     assert "Settings" not in menu_of(shell).title, "one title"
+
+
+def test_the_last_seconds_of_a_game_timer_tick(tmp_path):
+    from hardware.sound import Speaker
+
+    clock = [100.0]
+    speaker = Speaker(enabled=False)
+    shell = Shell(Journal(tmp_path / "j"), sound=speaker, clock=lambda: clock[0])
+    shell.start_game({"game": "tchin-tchin", "seed": 1, "players": 4, "options": {"card_timeout_s": 20.0},
+                      "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24", "D08"],
+                      "first": 1})
+    shell.button(ButtonEvent(100.5, True, station=1))  # the card is revealed: 20 s to claim it
+    shell.button(ButtonEvent(100.6, False, station=1))
+    for t in range(101, 122):
+        clock[0] = float(t) + 0.25
+        shell.tick(clock[0])
+    assert speaker.played.count("tick") == 3, "3, 2, 1"

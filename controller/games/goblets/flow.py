@@ -121,7 +121,7 @@ class GobletsFlow(TurnBasedFlow):
             up = f"{chip(current)}: the box is thinking"
         return scenes.table_scene(pub, waiting_for=waiting,
                                   footer="Any other seat: hold your buzzer to look at your screen",
-                                  news=self.news.banner(up), moves=self.news.moves_line())
+                                  news=self.news.banner(up), moves=self.news.moves_line(), bots=self.bots)
 
     # -- inputs ----------------------------------------------------------------------------
     def _do(self, raw: dict[str, Any] | None) -> None:

@@ -107,7 +107,8 @@ def targets_line(pub: dict[str, Any]) -> str:
 
 
 def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None = None,
-                news: Banner | None = None, moves: str = "", phone_for: int | None = None) -> Scene:
+                news: Banner | None = None, moves: str = "", phone_for: int | None = None,
+                bots: frozenset[int] = frozenset()) -> Scene:
     """The shared table: goblets in their places, who poured where, whose move; a banner with
     what just happened and who acts next (the deciding seat holds its buzzer while everyone
     else looks away); the last moves."""
@@ -126,6 +127,8 @@ def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None =
         widgets.append(Text(status_line(pub), size="heading"))
     widgets.append(goblet_cards(pub, place))
     lines = [x for x in (moves, targets_line(pub)) if x]
+    if bots:
+        lines.append("Played by the box: " + " ".join(chip(s) for s in sorted(bots)))
     chars = pub.get("characters") or {}
     if chars:
         lines.append("Characters: " + " · ".join(f"{chip(s)} {name}" for s, name in sorted(chars.items())))

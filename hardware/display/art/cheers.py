@@ -80,7 +80,9 @@ def draw_ingredient(surface: Any, rect: Any, name: str, with_initials: bool = Tr
         pg.draw.polygon(surface, colour, pts)
         pg.draw.polygon(surface, OUTLINE, pts, width=line)
         text_at = (cx, cy)
-    if with_initials and r >= 10:
+    # the initials (for colour-blind players) only where they are as big as the screen's text;
+    # smaller, the shapes alone tell the ingredients apart
+    if with_initials and int(r * 0.55) >= round(28 * surface.get_abs_parent().get_height() / 720):
         ink = (30, 26, 34) if name == "lemon" else (250, 248, 240)
         img = _font(int(r * 0.55)).render(initials, True, ink)
         surface.blit(img, img.get_rect(center=text_at))
