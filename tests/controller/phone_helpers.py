@@ -59,7 +59,7 @@ class Phone:
 
     async def next(self) -> dict[str, Any]:
         assert self.ws is not None
-        msg = await self.ws.receive(timeout=10)
+        msg = await self.ws.receive(timeout=600)  # only against a hang: a slow machine changes nothing
         if msg.type != aiohttp.WSMsgType.TEXT:
             return {"type": "closed", "code": self.ws.close_code}
         self.received.append(msg.data)

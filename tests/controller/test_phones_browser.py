@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,10 @@ playwright_api = pytest.importorskip("playwright.async_api")
 expect = playwright_api.expect
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (make test installs it)")
+# Only against a hang: every wait below (Playwright's own included, 5 to 30 s by default) ends as
+# soon as what it waits for is there, however slow the machine (an emulated arm64 one is slow).
+HANG_GUARD_S = 600
+expect.set_options(timeout=HANG_GUARD_S * 1000)
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -34,9 +39,8 @@ class Table:
 
     async def __aenter__(self) -> "Table":
         self.task = asyncio.create_task(self.box.run())
-        for _ in range(3000):  # the first frame starts the server
-            if self.box.phones._busy is not None:
-                break
+        deadline = time.monotonic() + HANG_GUARD_S
+        while self.box.phones._busy is None and time.monotonic() < deadline:  # the first frame starts the server
             await asyncio.sleep(0.01)
         await self.box.phones._busy
         assert self.box.phones.server is not None, self.box.shell.notices
@@ -65,6 +69,7 @@ class Table:
     async def phone(self, url: str):
         """A phone: its own browser context (no shared storage), with every WebSocket frame it got."""
         context = await self.browser.new_context(**self.pw.devices["Pixel 7"])  # a phone's screen and touch
+        context.set_default_timeout(HANG_GUARD_S * 1000)
         page = await context.new_page()
         page.frames_received = []
 
