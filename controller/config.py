@@ -77,8 +77,8 @@ class Display:
 @dataclass(frozen=True)
 class Speech:
     engine: str = "auto"
-    """"auto" (Vosk when its English model is present, else the toast spotter, else PocketSphinx),
-    "spotter", "vosk", "pocketsphinx" or "off"."""
+    """"auto" (the toast spotter, measured best on held-out voices, else PocketSphinx),
+    "spotter", "vosk" (only when its English model is fetched), "pocketsphinx" or "off"."""
     device: str = ""
     """Microphone name or index for sounddevice; empty for the system default."""
 

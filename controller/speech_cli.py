@@ -18,8 +18,8 @@ from hardware.speech.timing import decided_at
 def _engine_args(prog: str, description: str) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=prog, description=description)
     ap.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"],
-                    help="recogniser (default: Vosk when its English model is installed, "
-                    "else the toast spotter)")
+                    help="recogniser (default: the toast spotter, measured best on held-out "
+                    "voices; PocketSphinx where it cannot run)")
     ap.add_argument("--data-dir", help="where the speech models live (default: the user's data dir)")
     return ap
 

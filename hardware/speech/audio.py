@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 
 RATE = 16000
+#: the lowest sample rate read: a telephone's; below it no toast can be told apart
+MIN_RATE = 8000
 
 
 class NotAWavFile(ValueError):
@@ -88,6 +90,8 @@ def read_wav(path: str | Path) -> np.ndarray:
         tag = int.from_bytes(fmt[24:26], "little")  # the sub-format GUID starts with the tag
     if channels < 1 or rate < 1:
         raise NotAWavFile(f"{path} says it has {channels} channels at {rate} Hz")
+    if rate < MIN_RATE:
+        raise NotAWavFile(f"{path} is sampled at {rate} Hz: speech needs at least {MIN_RATE} Hz")
     width = (bits + 7) // 8
     raw = raw[: len(raw) // (width * channels) * (width * channels)]
     if tag == _FLOAT:
@@ -111,6 +115,8 @@ def read_wav(path: str | Path) -> np.ndarray:
         raise NotAWavFile(f"{path} has an unsupported sample size of {bits} bits")
     if channels > 1:
         x = x.reshape(-1, channels).mean(axis=1)
+    if len(x) == 0:
+        raise NotAWavFile(f"{path} holds no audio (its data chunk is empty)")
     return to_int16(resample(x, rate, RATE))
 
 

@@ -1,11 +1,13 @@
 """Choosing the recogniser, and judging a WAV file with it.
 
-Vosk is used whenever its small English model sits in the data folder
-(``<data_dir>/models/vosk-model-small-en-us*``, fetched once by ``make model``); otherwise the
-toast spotter (zero download: its network is in the repository, its speech-embedding model in
-the ``openwakeword`` wheel), and PocketSphinx when the spotter cannot run (no onnxruntime for
-this machine).  Every choice comes with the reason, so ``clinkbox doctor`` and the
-log can say why.
+The default on every machine is the engine measured best on voices held out of training: the
+toast spotter (zero download: its networks are in the repository, its speech-embedding model in
+the ``openwakeword`` wheel; docs/speech.md has the figures), and PocketSphinx when the spotter
+cannot run (no onnxruntime for this machine).  Vosk is used only when asked for
+(``speech_engine = "vosk"`` or ``--engine vosk``) and its small English model sits in the data
+folder (``<data_dir>/models/vosk-model-small-en-us*``, fetched once by ``make model``): it has
+not been measured on held-out voices, so having it is no reason to switch.  Every choice comes
+with the reason, so ``clinkbox doctor`` and the log can say why.
 """
 
 from __future__ import annotations
@@ -42,8 +44,7 @@ def _pocketsphinx() -> ToastEngine:
 
 
 def _spotter_or_pocketsphinx(why: str) -> tuple[ToastEngine, str]:
-    """The toast spotter, or PocketSphinx when the spotter cannot run; ``why`` says why Vosk
-    is not used."""
+    """The toast spotter, or PocketSphinx when the spotter cannot run; ``why`` says why."""
     try:
         from hardware.speech.spotter import SpotterEngine
 
@@ -56,10 +57,10 @@ def _spotter_or_pocketsphinx(why: str) -> tuple[ToastEngine, str]:
 def choose_engine(preference: str | None, data_dir: str | Path | None = None
                   ) -> tuple[ToastEngine, str]:
     """The engine to listen with and why: ``preference`` is "spotter", "pocketsphinx", "vosk"
-    or None (the best one here).
+    or None (the default: the spotter, measured best on held-out voices).
 
-    A missing or corrupt Vosk model falls back to the spotter, a spotter that cannot run to
-    PocketSphinx, each time with the reason given.
+    Vosk asked for with its model missing or corrupt falls back to the spotter, a spotter that
+    cannot run to PocketSphinx, each time with the reason given.
     """
     if preference not in (None, *ENGINES):
         raise ValueError(f"unknown speech engine {preference!r}: choose one of {ENGINES}")
@@ -69,15 +70,19 @@ def choose_engine(preference: str | None, data_dir: str | Path | None = None
     if preference == "spotter":
         return _spotter_or_pocketsphinx("as configured")
     model = find_vosk_model(data)
+    if preference is None:
+        why = "the engine measured best on held-out voices"
+        if model is not None:
+            why += f"; the Vosk model {model.name} is used only when asked for (engine vosk)"
+        return _spotter_or_pocketsphinx(why)
     if model is None:
-        why = f"no Vosk English model in {data / 'models'} (run `make model`)"
-        if preference == "vosk":
-            log.warning("Vosk asked for but %s", why)
+        why = f"Vosk asked for, but no Vosk English model in {data / 'models'} (run `make model`)"
+        log.warning("%s", why)
         return _spotter_or_pocketsphinx(why)
     try:
         from hardware.speech.vosk_engine import VoskEngine
 
-        return VoskEngine(model, "vosk-en"), f"Vosk with {model.name}"
+        return VoskEngine(model, "vosk-en"), f"Vosk with {model.name}, as configured"
     except SpeechModelError as err:
         log.warning("Vosk model unusable (%s)", err)
         return _spotter_or_pocketsphinx(f"the Vosk model is unusable ({err})")

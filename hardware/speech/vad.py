@@ -103,6 +103,10 @@ class VoiceActivity:
         loud = np.flatnonzero(e > max(self.floor_db + self.stay_db, e.max() - self.below_peak_db))
         self._start, self._energies = None, []
         self._recent.clear()
+        if loud.size == 0:
+            # the floor rose under the whole stretch (steady noise that started loud, or a
+            # stretch cut at ``max_s``): no frame stands out of it, so it is no speech
+            return None
         span = SpeechSpan((first + int(loud[0])) * FRAME, (first + int(loud[-1]) + 1) * FRAME)
         return span if span.end - span.start >= self.min_s * 16000 else None
 

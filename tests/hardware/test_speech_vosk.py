@@ -71,10 +71,21 @@ def test_a_folder_that_is_no_model_is_a_clear_error(tmp_path: Path) -> None:
         VoskEngine(tmp_path, "vosk-ko")
 
 
-def test_without_the_english_model_the_spotter_is_chosen_and_says_why(tmp_path: Path) -> None:
-    engine, reason = choose_engine(None, tmp_path)
+def test_vosk_asked_for_without_the_english_model_gives_the_spotter_and_says_why(
+        tmp_path: Path) -> None:
+    engine, reason = choose_engine("vosk", tmp_path)
     assert engine.name == "spotter"
     assert "no Vosk English model" in reason and str(tmp_path) in reason
+
+
+def test_the_default_stays_the_spotter_when_a_vosk_model_is_there(tmp_path: Path) -> None:
+    # Vosk was never measured on held-out voices: having its model is no reason to switch
+    model = tmp_path / "models" / "vosk-model-small-en-us-0.15"
+    (model / "am").mkdir(parents=True)
+    engine, reason = choose_engine(None, tmp_path)
+    assert engine.name == "spotter"
+    assert "measured best on held-out voices" in reason
+    assert "vosk-model-small-en-us-0.15 is used only when asked for" in reason
 
 
 def test_a_corrupt_english_model_falls_back_with_the_reason(tmp_path: Path) -> None:

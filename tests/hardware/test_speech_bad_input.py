@@ -1,0 +1,95 @@
+"""Audio that is no speech at all (silence, noise, clipping, nothing loud) gets a verdict,
+never an exception; a file that is not usable audio is refused naming the file."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+from speech_clips import RATE, floor_noise
+
+from hardware.speech.audio import NotAWavFile, read_wav, write_wav
+from hardware.speech.pocketsphinx_engine import PocketSphinxEngine
+from hardware.speech.spotter import SpotterEngine
+from hardware.speech.vad import VoiceActivity, find_speech
+
+
+def _white(seconds: float, level: float, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return rng.normal(0, level, int(seconds * RATE)).astype(np.float32)
+
+
+def test_noise_that_starts_loud_and_stays_is_no_speech_not_a_crash() -> None:
+    # the floor rises under a stretch of steady noise until no frame stands out of it: the
+    # stretch closes at max_s with no loud frame (this crashed with an IndexError)
+    x = np.concatenate([_white(1.0, 1e-4), _white(6.0, 0.1, 1)])
+    assert find_speech(x) == []
+
+
+def test_a_stretch_closed_with_no_loud_frame_is_dropped_and_the_detector_goes_on() -> None:
+    vad = VoiceActivity()
+    assert vad.feed(np.concatenate([_white(1.0, 1e-4), _white(6.0, 0.1, 1)])) == []
+    # a clear word after the noise is still found
+    t = np.arange(int(0.5 * RATE)) / RATE
+    word = (0.5 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+    spans = vad.feed(np.concatenate([_white(2.0, 1e-4, 2), word, _white(1.0, 1e-4, 3)]))
+    assert spans, "the detector stopped hearing after the noise"
+
+
+def _no_speech() -> dict[str, np.ndarray]:
+    t = np.arange(3 * RATE) / RATE
+    square = np.sign(np.sin(2 * np.pi * 300 * t))  # a clipped tone: full scale, flat tops
+    return {
+        "digital silence": np.zeros(3 * RATE, np.int16),
+        "floor noise": floor_noise(3.0),
+        "white noise, loud from the start": (_white(4.0, 0.3) * 32767).clip(-32768, 32767
+                                                                            ).astype(np.int16),
+        "noise that starts loud and stays (no loud frame)": (
+            np.concatenate([_white(1.0, 1e-4), _white(6.0, 0.1, 1)]) * 32767).astype(np.int16),
+        "clipping": (square * 32767).astype(np.int16),
+        "a few samples": np.array([5, -3, 2], np.int16),
+        "nothing": np.zeros(0, np.int16),
+    }
+
+
+@pytest.fixture(scope="module")
+def spotter() -> SpotterEngine:
+    return SpotterEngine()
+
+
+@pytest.mark.parametrize("what", list(_no_speech()))
+def test_the_spotter_gives_no_toast_for_audio_without_speech(spotter: SpotterEngine,
+                                                             what: str) -> None:
+    assert spotter.classify(_no_speech()[what]) == []
+
+
+@pytest.mark.parametrize("what", list(_no_speech()))
+def test_pocketsphinx_gives_a_verdict_for_audio_without_speech(what: str) -> None:
+    heard = PocketSphinxEngine().classify(_no_speech()[what])
+    assert [h.toast for h in heard if h.toast is not None] == []
+
+
+def test_a_file_with_no_audio_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "empty.wav"
+    write_wav(path, np.zeros(0, np.int16))
+    with pytest.raises(NotAWavFile, match="empty.wav holds no audio"):
+        read_wav(path)
+
+
+def test_a_file_sampled_too_slowly_for_speech_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "slow.wav"
+    write_wav(path, floor_noise(1.0), rate=4000)
+    with pytest.raises(NotAWavFile, match="slow.wav is sampled at 4000 Hz"):
+        read_wav(path)
+
+
+def test_a_telephone_rate_file_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "phone.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(8000)
+        w.writeframes(floor_noise(0.5).tobytes())
+    assert len(read_wav(path)) == RATE  # 8,000 samples at 8 kHz: one second
