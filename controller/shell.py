@@ -385,7 +385,7 @@ class Shell:
                     self.setup_queue.pop(0)
                     continue
                 cursor = next((i for i, (_, v) in enumerate(opts) if v == q.default), 0)
-                self.sub = menu(q.title, opts, cursor)
+                self.sub = replace(menu(q.title, opts, cursor), wrap=False)  # 4 -> 3 is one Prev
                 return
             self.setup_queue.pop(0)
         self.start_game()

@@ -204,3 +204,28 @@ def test_demo_scenes_render_to_png(tmp_path) -> None:
 
     paths = render_demo(tmp_path)
     assert len(paths) == 4 and all(p.stat().st_size > 10_000 for p in paths)
+
+
+def test_two_friends_and_the_box_play_to_the_end() -> None:
+    h = {"game": "cheers", "seed": 4, "players": 3, "bots": [3]}
+    table = ScriptedTable(h)
+    table.skip_to_table()
+    assert "the box" in plain(repr(table.flow.scene())), "its seat is shown as the box's"
+    bot = Bot(random.Random(9))
+    for _ in range(500):
+        if table.flow.finished:
+            break
+        if table.flow.state.current_player == 3:
+            table.t += 1.5  # the box moves by itself
+            table.clock.advance_to(table.t)
+        else:
+            table.feed("do", bot.choose(table.flow.state).to_dict())
+    assert table.flow.finished
+    mine = [e for e in table.events if e.get("seat") == 3 and e["event"] in ("played", "pushed", "discarded_hand")]
+    assert mine, "the box played its seat"
+
+
+@pytest.mark.parametrize("bots", [[9], "3", [True]])
+def test_a_bad_list_of_the_box_s_seats_is_named(bots) -> None:
+    with pytest.raises(HeaderError, match="'bots' must list seats"):
+        ScriptedTable({"game": "cheers", "seed": 4, "players": 3, "bots": bots})
