@@ -389,7 +389,7 @@ class Renderer:
         if labels:  # wide enough for every picture's label on one line at the smallest size
             f = self.font(self.min_px)
             cols = len(card.glyphs) if len(card.glyphs) <= 3 else (len(card.glyphs) + 1) // 2
-            ww = min(rect.width, max(ww, cols * (max(self.line_width(x, f) for x in labels) + 12) + 16))
+            ww = min(rect.width, max(ww, cols * (max(self.line_width(x, f) for x in labels) + 16) + 16))
         if card.title:  # and for its title
             ww = min(rect.width, max(ww, self.line_width(card.title, self.font(self.min_px, True)) + 24))
         r = self.pg.Rect(0, 0, ww, hh)
@@ -519,7 +519,7 @@ class Renderer:
         # one size for every label on the card: the largest at which each fits on one line
         label_px = max(self.min_px, int((ch - 6) * 0.16))
         while label_px > self.min_px and any(
-                self.line_width(g.label, self.font(label_px)) > cw for g in c.glyphs if g.label):
+                self.line_width(g.label, self.font(label_px)) > cw - 10 for g in c.glyphs if g.label):
             label_px = max(self.min_px, int(label_px * 0.9))
         for i, g in enumerate(c.glyphs):
             cell = pg.Rect(body.left + (i % cols) * cw, body.top + (i // cols) * ch, cw, ch).inflate(-6, -6)

@@ -16,7 +16,7 @@ def test_every_game_has_demo_scenes():
     assert {"tchin", "cheers", "goblets", "main"} <= prefixes
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080), (960, 720)])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080), (960, 720), (960, 664)])
 def test_every_demo_scene_reads_from_the_sofa(size):
     renderer = Renderer(size, "headless")
     problems = []
