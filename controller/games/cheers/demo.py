@@ -68,10 +68,15 @@ class ScriptedTable:
         return [e for e in self.events if e["event"] == event]
 
 
+#: the LEDs at each scene of the last demo (the README's pictures show them under the screen)
+LEDS: dict[str, dict[int, str]] = {}
+
+
 def demo_scenes() -> list[tuple[str, Scene]]:
     """The public table, a private turn and a cheers, from a real game played via the pad."""
     table = ScriptedTable(DEMO_HEADER)
     table.skip_to_table()
+    LEDS.clear()
     table.feed("press", 1)
     table.navs("ok", "next", "ok")           # play Mint/mint ...
     table.navs("next", "next", "next", "ok")  # ... in front of seat 4
@@ -80,14 +85,17 @@ def demo_scenes() -> list[tuple[str, Scene]]:
     table.feed("do", {"type": "play", "seat": 3, "card": "C25", "to": 4})
     table.feed("do", {"type": "push", "seat": 4, "card": "C25", "to": 1})
     public = table.flow.scene()
+    LEDS["table"] = dict(table.ctx.leds.states)  # type: ignore[attr-defined]
     table.feed("press", 1)
     table.navs("ok", "next")                 # about to play Lemon/grenadine
     turn = table.flow.scene()
+    LEDS["turn"] = dict(table.ctx.leds.states)  # type: ignore[attr-defined]
     table.navs("ok", "next", "next", "ok")   # ... in front of seat 3
     table.feed("release", 1)
     table.feed("do", {"type": "play", "seat": 2, "card": "C45", "to": 1})  # its lemon clinks a Lemon
     table.feed("press", 1)
     cheers = table.flow.scene()
+    LEDS["cheers"] = dict(table.ctx.leds.states)  # type: ignore[attr-defined]
     table.feed("release", 1)
     bot = Bot(random.Random(3))  # the rest of the game, played by the box's own player
     while not table.flow.finished:

@@ -31,10 +31,18 @@ def _flow() -> tuple[GobletsFlow, ManualClock, list[dict[str, Any]]]:
     return flow, clock, events
 
 
+#: the LEDs at each scene of the last demo (the README's pictures show them under the screen)
+LEDS: dict[str, dict[int, str]] = {}
+
+
 def demo_scenes() -> list[tuple[str, Scene]]:
     """The table, a private pour and the Toast's reveal, from a scripted game on the real flow."""
     flow, clock, _ = _flow()
     t = 0.0
+    LEDS.clear()
+
+    def lit() -> dict[int, str]:
+        return dict(flow.ctx.leds.states)  # type: ignore[attr-defined]
 
     def feed(**kw: Any) -> None:
         nonlocal t
@@ -50,10 +58,12 @@ def demo_scenes() -> list[tuple[str, Scene]]:
     do({"type": "rotate", "seat": 2, "direction": "cw"})
     do({"type": "pour", "seat": 2, "token": "antidote", "goblet": 2})
     out = [("table", flow.scene())]
+    LEDS["table"] = lit()
     feed(kind="press", station=3)  # seat 3 holds its buzzer: its private menu opens
     feed(kind="nav", nav="ok")  # Pour
     feed(kind="nav", nav="next")  # Poison
     out.append(("private-pour", flow.scene()))
+    LEDS["private-pour"] = lit()
     feed(kind="release", station=3)
     # everyone empties their wine and seat 3 calls the Toast; then final actions pass
     while flow.engine.state.course == 1:
@@ -69,6 +79,7 @@ def demo_scenes() -> list[tuple[str, Scene]]:
         else:
             do({"type": "pass", "seat": step.seat})
     out.append(("toast-reveal", flow.scene()))
+    LEDS["toast-reveal"] = lit()
     rng = random.Random(5)  # the rest of the game, played by the box's own player
     while not flow.finished:
         do(to_dict(choose_action(flow.engine, rng)))
