@@ -134,6 +134,8 @@ class Panel:
         self._steady: dict[int, str] = {}
         self._led_lock = threading.RLock()
         self._flashing: dict[int, str] = {}
+        self._flash_timers: dict[int, threading.Timer] = {}
+        self._closed = False
         self.check_stuck()
         log.info("pins: %s factory (edge times from %s)", type(self.factory).__name__, edge_source(self.factory))
 
@@ -200,11 +202,19 @@ class Panel:
         led = self.leds.get(station)
         if led is None:
             return
+        if self._closed:
+            return
         if state == "flash":
             led.blink(on_time=0.08, off_time=0.08, n=3, background=True)
             self._flashing[station] = self._steady.get(station, "off")
-            timer = threading.Timer(self.FLASH_S, self._flash_over, args=(station,))
+            # a flash during a flash starts afresh: the earlier one's timer must not end it
+            previous = self._flash_timers.pop(station, None)
+            if previous is not None:
+                previous.cancel()
+            timer = threading.Timer(self.FLASH_S, self._flash_over, args=(station, None))
+            timer.args = (station, timer)
             timer.daemon = True
+            self._flash_timers[station] = timer
             timer.start()
             return
         self._steady[station] = state
@@ -227,14 +237,25 @@ class Panel:
         """What ``station``'s LED shows when no flash is running: "on", "off" or "blink"."""
         return self._steady.get(station, "off")
 
-    def _flash_over(self, station: int) -> None:
-        if self._flashing.pop(station, None) is not None and station in self.leds:
-            self.set_led(station, self._steady.get(station, "off"))
+    def _flash_over(self, station: int, timer: threading.Timer | None = None) -> None:
+        """End ``station``'s flash (``timer``: only if it is still that flash's timer)."""
+        with self._led_lock:
+            if self._closed or (timer is not None and self._flash_timers.get(station) is not timer):
+                return
+            self._flash_timers.pop(station, None)
+            if self._flashing.pop(station, None) is not None and station in self.leds:
+                self._set_led(station, self._steady.get(station, "off"))
 
     def close(self) -> None:
-        self._flashing.clear()  # a flash still running ends with the panel
-        for dev in [*self.buzzers.values(), *self.leds.values(), *self.pad.values()]:
-            dev.close()
+        # under the LED lock: a flash's timer must not reach an LED being closed
+        with self._led_lock:
+            self._closed = True
+            for timer in self._flash_timers.values():
+                timer.cancel()
+            self._flash_timers.clear()
+            self._flashing.clear()  # a flash still running ends with the panel
+            for dev in [*self.buzzers.values(), *self.leds.values(), *self.pad.values()]:
+                dev.close()
 
 
 def edge_source(factory: Any) -> str:

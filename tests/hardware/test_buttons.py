@@ -142,3 +142,33 @@ def test_a_flash_blinks_the_led_then_it_shows_its_steady_state_again(mock_factor
     panel._flash_over(1)
     assert led._blink_thread is None and led.is_lit, "steady on again"
     panel.close()
+
+
+def test_a_flash_during_a_flash_is_not_cut_short_by_the_first_ones_timer(mock_factory):
+    from hardware.buttons import Panel
+
+    panel = Panel({1: (4, 17)}, {}, lambda ev: None, pin_factory=mock_factory)
+    led = panel.leds[1]
+    panel.set(1, "flash")
+    first = panel._flash_timers[1]
+    panel.set(1, "flash")
+    second = panel._flash_timers[1]
+    assert second is not first and first.finished.is_set(), "the first timer is cancelled"
+    panel._flash_over(1, first)  # had it fired anyway, it ends nothing
+    assert led._blink_thread is not None, "the second flash still runs"
+    panel._flash_over(1, second)
+    assert led._blink_thread is None and not led.is_lit, "steady off again"
+    panel.close()
+
+
+def test_a_flash_still_running_when_the_panel_closes_touches_no_closed_led(mock_factory):
+    from hardware.buttons import Panel
+
+    panel = Panel({1: (4, 17)}, {}, lambda ev: None, pin_factory=mock_factory)
+    panel.set(1, "flash")
+    timer = panel._flash_timers[1]
+    panel.close()
+    assert timer.finished.is_set(), "its timer is cancelled"
+    panel._flash_over(1, timer)  # a timer that fired just as the panel closed
+    panel.set(1, "on")  # and a late LED change from the flow
+    assert panel.leds[1].closed
