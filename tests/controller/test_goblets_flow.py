@@ -205,3 +205,26 @@ def test_replay_of_a_scripted_file_with_the_box_runner() -> None:
     again: list[dict[str, Any]] = []
     run(*load(lines), again.append)
     assert again == out
+
+
+def test_a_peek_taken_as_the_last_action_stays_on_its_owners_screen_until_let_go() -> None:
+    table = Table()
+    table.feed(kind="press", station=2)  # seat 2 decides, its buzzer held
+    table.do(type="pour", seat=2, token="wine", goblet=1)
+    table.do(type="peek", seat=2)  # its last action: a look into its own goblet
+    assert table.named("peeked") and table.flow.engine.current_player != 2
+    scene = table.flow.scene()
+    assert scene.private_for == 2 and "What you saw" in texts(scene), "the peek is shown, not closed at once"
+    assert "You saw: goblet 2" in texts(scene) or "Your goblet" in texts(scene)
+    table.feed(kind="release", station=2)
+    after = table.flow.scene()
+    nxt = table.flow.engine.current_player
+    assert after.private_for is None and f"\u27e6{nxt}\u27e7: hold your buzzer to play" in texts(after)
+
+
+def test_after_the_toast_the_reveal_says_who_plays_the_next_course_and_ok_puts_it_away() -> None:
+    from controller.games.goblets.demo import demo_scenes
+
+    scenes = dict(demo_scenes())
+    reveal = texts(scenes["toast-reveal"])
+    assert "Course 2 begins" in reveal and ": hold your buzzer to play" in reveal
