@@ -209,19 +209,23 @@ def test_demo_scenes_render_to_png(tmp_path) -> None:
 def test_two_friends_and_the_box_play_to_the_end() -> None:
     h = {"game": "cheers", "seed": 4, "players": 3, "bots": [3]}
     table = ScriptedTable(h)
+    [box] = table.flow.bots
+    assert box == table.flow.setup.seat_of_station[3], "the seat station 3 would have taken"
+    seating = plain(repr(table.flow.scene()))
+    assert "the box plays here" in seating and "whoever is at 3 sits here" not in seating
     table.skip_to_table()
     assert "the box" in plain(repr(table.flow.scene())), "its seat is shown as the box's"
     bot = Bot(random.Random(9))
     for _ in range(500):
         if table.flow.finished:
             break
-        if table.flow.state.current_player == 3:
+        if table.flow.state.current_player == box:
             table.t += 1.5  # the box moves by itself
             table.clock.advance_to(table.t)
         else:
             table.feed("do", bot.choose(table.flow.state).to_dict())
     assert table.flow.finished
-    mine = [e for e in table.events if e.get("seat") == 3 and e["event"] in ("played", "pushed", "discarded_hand")]
+    mine = [e for e in table.events if e.get("seat") == box and e["event"] in ("played", "pushed", "discarded_hand")]
     assert mine, "the box played its seat"
 
 

@@ -69,7 +69,9 @@ class CheersFlow(TurnBasedFlow):
         self.reveal_queue: list[int] = []
         self.game_menu: MenuState[Any] | None = None
         self._finished = False
-        self.bots = parse_bots(header)
+        # the box plays the seat a player at each empty station would have been given, so
+        # nobody is ever asked to move to the box's place
+        self.bots = frozenset(self.setup.seat_of_station.get(s, s) for s in parse_bots(header))
         self.bot = Bot(random.Random(f"cheers-bots-{header.get('seed', 0)}"))
         self._bot_timer: TimerHandle | None = None
         self.news = Announcer(ctx)

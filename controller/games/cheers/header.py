@@ -50,7 +50,7 @@ def bot_choices(answers: dict[str, Any]) -> list[tuple[str, int]]:
 
 
 def bot_seats(players: int, count: int) -> list[int]:
-    """The seats the box plays: the last ``count``."""
+    """The stations nobody sits at: the last ``count`` (the players take the first ones)."""
     return list(range(players - count + 1, players + 1)) if count else []
 
 
@@ -66,7 +66,7 @@ def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, 
 
 
 def parse_bots(header: dict[str, Any]) -> frozenset[int]:
-    """The seats the box plays (``bots``: a list of seats)."""
+    """The stations nobody sits at, whose seats the box plays (``bots``: a list of stations)."""
     bots = header.get("bots", [])
     players = header.get("players")
     if not isinstance(bots, list) or not isinstance(players, int) or any(
