@@ -190,7 +190,7 @@ def test_a_spotter_that_cannot_run_falls_back_to_pocketsphinx(
     monkeypatch.setattr(spotter, "SpotterEngine", broken)
     engine, reason = choose_engine(None, tmp_path)
     assert engine.name == "pocketsphinx"
-    assert "needs onnxruntime" in reason and "no Vosk English model" in reason
+    assert "needs onnxruntime" in reason and "measured best on held-out voices" in reason
 
 
 def test_the_spotter_can_be_asked_for_by_name(tmp_path: Path) -> None:
