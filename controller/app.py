@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from controller.config import Config
+from controller.ear import TableEar
 from controller.games import built_in
 from controller.journal import Journal
 from controller.shell import Shell
@@ -123,6 +124,8 @@ class Box:
         # a journal or a game set aside at start: the table is told once
         self.shell.notices.extend(self.journal.notices)
         self.listener: Any = None
+        self.ear = TableEar(self.shell, self.journal, self._on_loop,
+                            data / "voices" if cfg.speech.keep_audio else None)
         self._closed = False
         self.renderer: Any = None
         self.script: Any = None  # a controller.script_feed.ScriptFeeder: inputs from a replay file
@@ -194,6 +197,7 @@ class Box:
                 return
             # a window's verdict waits for a toast that ended in time but is still being decoded
             self._on_loop(setattr, self.shell, "decision_lag_s", REPORT_LAG_S)
+            self._on_loop(self.ear.attach, listener)
         except Exception as exc:  # no speech must never stop the party
             if self.keyboard is not None:  # the simulator still hears what is typed
                 log.warning("speech unavailable (%s): type toasts with T", exc)
@@ -238,6 +242,7 @@ class Box:
                     self.request = "script-done"
                     continue
                 self.shell.tick(now)
+                self.ear.step()
                 self.phones.step()
                 if self.panel is not None:
                     self._watch_stuck(now)

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from controller import config as config_mod
-from controller.cli_text import WAV_FILES_HELP
+from controller.cli_text import ENROL_HELP, WAV_FILES_HELP
 
 START = time.monotonic()
 
@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     cl = ssub.add_parser("classify", help="which toast each WAV file holds, as JSON lines")
     cl.add_argument("files", nargs="+", help=WAV_FILES_HELP)
     cl.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"])
+    cl.add_argument("--enrol", action="append", metavar="WAV=TOAST", help=ENROL_HELP)
 
     sub.add_parser("mic-test", help="live: the microphone's level and each toast heard")
 

@@ -81,6 +81,9 @@ class Speech:
     "spotter", "vosk" (only when its English model is fetched), "pocketsphinx" or "off"."""
     device: str = ""
     """Microphone name or index for sounddevice; empty for the system default."""
+    keep_audio: bool = False
+    """Also save each toast the ear learns at the introduction as a WAV file (in the data
+    folder's ``voices/``); off, the box keeps only the ear's templates (numbers, never audio)."""
 
 
 @dataclass(frozen=True)

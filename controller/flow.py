@@ -209,6 +209,11 @@ class GameFlow(ABC):
     def handle(self, inp: Input) -> None:
         """Take one input (already journaled). Bad input is logged/emitted, never raised."""
 
+    def learning(self) -> tuple[int, str] | None:
+        """The station whose player the game is introducing and the toast they are asked to
+        say: the box's ear may learn that voice saying it (default: nobody)."""
+        return None
+
     def settle(self) -> None:
         """Every input of the current instant is in: decide now what waited for them (a press's
         lock-out waits for the other presses stamped at the same instant). The live box settles

@@ -51,6 +51,13 @@ CREATE TABLE IF NOT EXISTS inputs (
     line TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS voices (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    station INTEGER,
+    template TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
 CREATE TABLE IF NOT EXISTS box (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -386,6 +393,29 @@ class Journal:
                 skipped += 1
                 log.warning("journal: game %d input %d is unreadable (%s): skipped", game_id, seq, exc)
         return SavedGame(game_id, header, inputs, skipped, clock_at, gaps)
+
+    # -- the table's voices (enrolled toasts: data, never audio) -----------------------
+    def add_voice(self, game_id: int, station: int | None, template: dict[str, Any]) -> None:
+        """Keep one enrolled toast of a game (the ear's template, as data), so a resumed game
+        hears this table as before."""
+        row = self._db.execute("SELECT coalesce(max(n), 0) FROM voices WHERE game_id=?", (game_id,)).fetchone()
+        self._write("INSERT INTO voices (game_id, n, station, template) VALUES (?, ?, ?, ?)",
+                    (game_id, int(row[0]) + 1, station, json.dumps(template)))
+        self.dirty = True
+
+    def voices(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's enrolled toasts, in the order they were learned (unreadable ones skipped)."""
+        out = []
+        for n, text in self._db.execute("SELECT n, template FROM voices WHERE game_id=? ORDER BY n", (game_id,)):
+            try:
+                out.append(json.loads(text))
+            except ValueError as exc:
+                log.warning("journal: game %d voice %d is unreadable (%s): skipped", game_id, n, exc)
+        return out
+
+    def forget_voices(self, game_id: int) -> None:
+        """Drop a game's enrolled toasts (at the game's end, unless the host keeps them)."""
+        self._write("DELETE FROM voices WHERE game_id=?", (game_id,))
 
     def games(self) -> list[tuple[int, str, str]]:
         return [(int(i), g, s) for i, g, s in self._db.execute("SELECT id, game, status FROM games ORDER BY id")]

@@ -38,6 +38,8 @@ BOX_SETTINGS: dict[str, tuple[str, list[tuple[str, Any]], Any]] = {
                                  ("PocketSphinx", "pocketsphinx"),
                                  ("Vosk", "vosk"), ("off (veto vote only)", "off")], "auto"),
     "phones": ("Phones as private screens", [("off", False), ("on", True)], False),
+    "keep_voices": ("The table's toasts the ear learned", [("forgotten when the game ends", False),
+                                                          ("kept for the next game", True)], False),
 }
 #: asked last: every game's set-up starts from it
 PLAYERS_SETTING = ("Usual number of players", [(str(n), n) for n in range(2, 13)], 4)
@@ -259,6 +261,12 @@ class Shell:
         else:
             edge = math.nextafter(inp.t, math.inf)
         self.session.advance(max(edge, now - self.decision_lag_s))
+
+    def learning(self) -> tuple[int, str] | None:
+        """The station and toast the game in play is introducing (the ear may learn them)."""
+        if self.mode != "game" or self.session is None or self.session.finished:
+            return None
+        return self.session.flow.learning()
 
     def set_hearing(self, available: bool, now: float) -> None:
         """The microphone was lost or came back: a game in play that listens is told (journaled)."""

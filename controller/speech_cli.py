@@ -9,7 +9,7 @@ import sys
 import time
 from typing import TextIO
 
-from controller.cli_text import WAV_FILES_HELP
+from controller.cli_text import ENROL_HELP, WAV_FILES_HELP
 from hardware.speech import Heard, Listener, choose_engine
 from hardware.speech.audio import NotAWavFile, read_wav
 from hardware.speech.timing import decided_at
@@ -42,10 +42,13 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     """
     ap = _engine_args("clinkbox speech classify", "Which toast each WAV file holds.")
     ap.add_argument("files", nargs="+", help=WAV_FILES_HELP)
+    ap.add_argument("--enrol", action="append", default=[], metavar="WAV=TOAST", help=ENROL_HELP)
     opts = ap.parse_args(args)
     engine, reason = choose_engine(opts.engine, opts.data_dir)
     print(f"speech engine: {engine.name} ({reason})", file=sys.stderr)
     status = 0
+    if opts.enrol:
+        status = enrol_from_files(engine, opts.enrol, ap)
     for path in opts.files:
         try:
             samples = read_wav(path)
@@ -62,6 +65,33 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
             "decided_s": round(decided, 3) if decided is not None else None,
         }) + "\n")
         out.flush()
+    return status
+
+
+def enrol_from_files(engine: object, specs: list[str], ap: argparse.ArgumentParser) -> int:
+    """Enrol each ``WAV=TOAST`` clip; a refused or unreadable clip is named on stderr with the
+    reason (status 1), the others are kept."""
+    from hardware.speech.enrol import Enrolment, EnrolRefused, make_template
+    from models.toasts import toast_id
+
+    if not hasattr(engine, "enrolment"):
+        ap.error(f"--enrol needs the toast spotter (the {getattr(engine, 'name', '?')} engine "
+                 "cannot learn a voice): add --engine spotter")
+    enrolment = Enrolment()
+    status = 0
+    for spec in specs:
+        path, sep, word = spec.rpartition("=")
+        toast = toast_id(word) if sep else None
+        if not path or toast is None:
+            ap.error(f"--enrol {spec!r}: expected WAV=TOAST with a toast (prost, cheers, tchin tchin, "
+                     "kanpai, salud, na zdorovie)")
+        try:
+            enrolment.add(make_template(engine, read_wav(path), toast))
+        except (NotAWavFile, EnrolRefused) as err:
+            print(f"clinkbox speech classify: enrolment clip {path} refused: {err}", file=sys.stderr)
+            status = 1
+    engine.enrolment = enrolment  # type: ignore[attr-defined]
+    print(f"enrolled: {len(enrolment)} of {len(specs)} clips", file=sys.stderr)
     return status
 
 

@@ -99,6 +99,10 @@ class Listener:
         self.level_dbfs = -120.0  # loudness of the last block, for a level meter
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
+        self._learning: tuple[str, Callable[..., None]] | None = None  # the toast to learn
+        self._learn_vad: VoiceActivity | None = None
+        self._learn_at = 0  # stream position where the learning detector started
+        self._learn_span: SpeechSpan | None = None  # the last speech it heard (its own counts)
 
     # -- public API -----------------------------------------------------------------------
     def start(self) -> None:
@@ -128,6 +132,17 @@ class Listener:
         if t_until < t_from:
             raise ValueError(f"arm: t_until {t_until} is before t_from {t_from}")
         self._blocks.put(("arm", (t_from, t_until)))
+
+    def learn(self, toast: str, on_result: Callable[[str, Any, str | None, np.ndarray], None]) -> None:
+        """Learn this table's way of saying ``toast`` from the next stretch of speech (an engine
+        that can, the toast spotter): ``on_result(toast, template, None, clip)``, or
+        ``on_result(toast, None, reason, clip)`` when the clip is refused, in which case the
+        listener waits for the toast to be said again. Runs on the listener's worker thread."""
+        self._blocks.put(("learn", (toast, on_result)))
+
+    def stop_learning(self) -> None:
+        """Stop waiting for a toast to learn."""
+        self._blocks.put(("learn", None))
 
     def time_of(self, sample: int) -> float:
         """Monotonic time of a sample index of the current stream."""
@@ -223,8 +238,13 @@ class Listener:
                 continue
             if start == "stop":
                 return
+            if start == "learn":
+                self._learning, self._learn_span = item, None
+                self._learn_vad, self._learn_at = VoiceActivity(), self._filled
+                continue
             if start == "reset":
                 vad = VoiceActivity()
+                self._learn_vad, self._learn_at, self._learn_span = VoiceActivity(), 0, None
                 self._recent.clear()
                 if self._streaming:
                     self._spot_stream = self.engine.stream()  # type: ignore[attr-defined]
@@ -251,8 +271,34 @@ class Listener:
                 self._spot(item)
             else:
                 self._detect(vad, item)
+            if self._learning is not None:
+                self._learn(item)
             now = self.time_of(self._filled)
             self._armed = [(a, b) for a, b in self._armed if b > now - len(self._ring) / RATE]
+
+    def _learn(self, block: np.ndarray) -> None:
+        """Wait for a stretch of speech, then half a second more, and learn the toast from it."""
+        assert self._learning is not None and self._learn_vad is not None
+        for span in self._learn_vad.feed(to_float(block)):
+            self._learn_span = span
+        span = self._learn_span
+        if span is None or self._filled < self._learn_at + span.end + RATE // 2:
+            return
+        self._learn_span = None
+        toast, on_result = self._learning
+        clip = self._window(self._learn_at + span.start - RATE, self._learn_at + span.end + RATE // 2)
+        from hardware.speech.enrol import EnrolRefused, make_template
+
+        try:
+            template, reason = make_template(self.engine, clip, toast), None
+        except EnrolRefused as err:
+            template, reason = None, str(err)
+        except Exception:  # a failure to learn must not stop the listening
+            log.exception("learning a toast failed")
+            return
+        if template is not None:
+            self._learning = None
+        on_result(toast, template, reason, clip)
 
     def _spot(self, block: np.ndarray) -> None:
         """Feed a streaming engine; report the toasts it spots in an armed interval, keep the

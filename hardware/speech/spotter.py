@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from hardware.speech.audio import RATE, to_float
+from hardware.speech.enrol import QUERY_FRAMES, Enrolment
 from hardware.speech.heard import Heard, SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR, Lexicon, load_lexicon
 from hardware.speech.vad import VoiceActivity
@@ -144,6 +145,11 @@ class Net:
     def classes(self) -> int:
         return int(self.layers[-1][0].shape[1])
 
+    def first_hidden(self, x: np.ndarray) -> np.ndarray:
+        """The first hidden layer's activations for each row (what enrolment compares)."""
+        w, b = self.layers[0]
+        return np.maximum(((x - self.mean) / self.scale) @ w + b, 0.0)
+
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """Class probabilities for each row of flattened embedding windows."""
         h = (x - self.mean) / self.scale
@@ -210,6 +216,8 @@ class SpotStream:
         self._quiet_until = -1  # position before which no toast may fire again
         self._vad = VoiceActivity()
         self._onsets: list[int] = []  # recent speech onsets heard by the detector
+        self._heard_mel = np.zeros((0, 32), np.float32)  # the last mel frames, for enrolment
+        self._heard_mel_at = 0  # frame index of _heard_mel[0]
 
     @property
     def position(self) -> int:
@@ -229,11 +237,30 @@ class SpotStream:
         if last < first:
             return []
         seg = self._audio[first * MEL_HOP - self._audio_at: last * MEL_HOP + MEL_WIN - self._audio_at]
-        self._mel = np.concatenate([self._mel, self.engine.embedder.mel(seg)])
+        new = self.engine.embedder.mel(seg)
+        self._mel = np.concatenate([self._mel, new])
+        if self.engine.enrolment is not None:
+            self._keep_heard_mel(new, first)
         keep_from = (last + 1) * MEL_HOP - self._audio_at
         self._audio_at += keep_from
         self._audio = self._audio[keep_from:]
         return self._advance()
+
+    def _keep_heard_mel(self, new: np.ndarray, first: int) -> None:
+        keep = 2 * QUERY_FRAMES
+        self._heard_mel = np.concatenate([self._heard_mel, new])[-keep:]
+        self._heard_mel_at = first + len(new) - len(self._heard_mel)
+
+    def _enrolled(self, x: np.ndarray, p: np.ndarray, last_frame: int) -> int | None:
+        """A toast of this table the network is unsure of, matched against the enrolment."""
+        enrolment = self.engine.enrolment
+        if enrolment is None or not len(enrolment):
+            return None
+        recent = self._heard_mel[: last_frame + 1 - self._heard_mel_at]
+        if len(recent) < 10:
+            return None
+        hidden = self.engine.net.nets[0].first_hidden(x)[0]
+        return enrolment.match(recent, hidden, p, self.engine.toasts)
 
     def _track_onsets(self, block: np.ndarray) -> None:
         self._vad.feed(to_float(block))
@@ -246,6 +273,7 @@ class SpotStream:
         spots: list[Spot] = []
         windows: list[np.ndarray] = []
         ends: list[int] = []
+        frames: list[int] = []  # each window's last mel frame
         while True:
             lo = self._next_emb * EMB_HOP - self._mel_at
             hi = lo + EMB_FRAMES
@@ -253,6 +281,7 @@ class SpotStream:
                 break
             windows.append(self._mel[lo:hi])
             ends.append(self._next_emb * STEP + EMB_SPAN)
+            frames.append(self._next_emb * EMB_HOP + EMB_FRAMES - 1)
             self._next_emb += 1
         if not windows:
             return spots
@@ -260,18 +289,27 @@ class SpotStream:
         self._mel = self._mel[drop:]
         self._mel_at += drop
         net, k = self.engine.net, self.engine.window
-        for emb, end in zip(self.engine.embedder.embed(np.stack(windows)), ends):
+        for emb, end, frame in zip(self.engine.embedder.embed(np.stack(windows)), ends, frames):
             self._embs.append(emb)
             if len(self._embs) > k:
                 del self._embs[0]
             if len(self._embs) < k:
                 continue
-            p = net.probabilities(np.concatenate(self._embs)[None])[0]
+            x = np.concatenate(self._embs)[None]
+            p = net.probabilities(x)[0]
             self._recent_p = (self._recent_p + [p])[-self.engine.confirm:]
             if len(self._recent_p) < self.engine.confirm:
                 continue
             p = np.min(self._recent_p, axis=0)
             best = int(np.argmax(p[1:])) + 1
+            if p[best] < self.engine.threshold:
+                # not sure: a toast of this table's voices the network half believes is heard
+                hit = self._enrolled(x, p, frame) if end >= self._quiet_until else None
+                if hit is not None:
+                    self._quiet_until = end + int(self.engine.refractory_s * RATE)
+                    spots.append(Spot(self.engine.toasts[hit - 1], self._start_of(end), end,
+                                      float(p[hit])))
+                continue
             if p[best] >= self.engine.threshold and end >= self._quiet_until:
                 self._quiet_until = end + int(self.engine.refractory_s * RATE)
                 spots.append(Spot(self.engine.toasts[best - 1], self._start_of(end), end,
@@ -313,10 +351,25 @@ class SpotterEngine:
                 f"spotter weights expect {self.net.inputs} inputs and {self.net.classes} classes; "
                 f"the lexicon says {self.window} embeddings and {len(self.toasts)} toasts")
         self.embedder = embedder or Embedder()
+        self.enrolment: Enrolment | None = None
+        """This table's toasts (:mod:`hardware.speech.enrol`); None: the network alone decides."""
 
     def stream(self) -> SpotStream:
         """A fresh stream to feed live audio to."""
         return SpotStream(self)
+
+    def windows(self, samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every step's network input over an array (after the same lead-in as :meth:`classify`)
+        and where each step ends, in samples of the array: what enrolment learns from."""
+        pcm = np.asarray(samples, np.int16).reshape(-1)
+        lead = quiet_part(pcm, int(LEAD_S * RATE))
+        emb = self.embedder.embeddings(np.concatenate([lead, pcm, quiet_part(pcm, int(TAIL_S * RATE))]))
+        k = self.window
+        if len(emb) < k:
+            return np.zeros((0, k * EMB_DIM), np.float32), np.zeros(0, np.int64)
+        x = np.stack([emb[j - k + 1: j + 1].reshape(-1) for j in range(k - 1, len(emb))])
+        ends = np.arange(k - 1, len(emb)) * STEP + EMB_SPAN - len(lead)
+        return x, ends
 
     def classify(self, samples: np.ndarray) -> list[Heard]:
         """Every toast spotted in 16 kHz mono int16 ``samples`` (times relative to them).

@@ -270,6 +270,14 @@ class TchinTchinFlow(GameFlow):
             self.ctx.leds.set(s, state)
 
     # -- introduction (live box only) --------------------------------------------------
+    def learning(self) -> tuple[int, str] | None:
+        """The presenter and their character's toast, while the introduction is on (a tourist,
+        whose toast is any of several, teaches the ear nothing)."""
+        if not self._intro:
+            return None
+        words = _words_of(self.referee.characters[self._intro[0]])
+        return (self._intro[0], next(iter(words))) if len(words) == 1 else None
+
     def _intro_input(self, inp: Input) -> None:
         presenter = self._intro[0]
         fresh = False

@@ -1,0 +1,113 @@
+"""The table teaches the ear: the introduction's toasts learned, journaled, and dropped after the game.
+
+While a game introduces its players (:meth:`~controller.flow.GameFlow.learning`), the listener
+is asked to learn the presenter's toast from the next stretch of speech.  A learned toast is a
+template of numbers (:mod:`hardware.speech.enrol`, never audio unless ``speech.keep_audio`` is
+on): it goes into the listener's enrolment at once and into the journal with the game, so a
+resumed game hears this table as before.  A refused clip (no speech, another toast, clipping)
+is said on the introduction screen with the reason; the player may say it again.  When the game
+ends, or another starts, the table's toasts are forgotten, in memory and in the journal, unless
+the host keeps them (the setting "The table's toasts the ear learned": kept for the next game).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from controller.journal import Journal
+from controller.shell import Shell
+
+log = logging.getLogger(__name__)
+
+
+class TableEar:
+    """Runs on the event loop; the listener's results come back through ``on_loop``."""
+
+    def __init__(self, shell: Shell, journal: Journal, on_loop: Callable[..., None],
+                 audio_dir: Path | None = None) -> None:
+        self.shell = shell
+        self.journal = journal
+        self.on_loop = on_loop
+        self.audio_dir = audio_dir
+        """Where learned clips are saved as WAV files (None: never; the default)."""
+        self.listener: Any = None
+        self.enrolment: Any = None
+        self.learning: tuple[int, str] | None = None
+        self.game: int | None = None  # the game whose toasts the enrolment holds
+
+    def attach(self, listener: Any) -> None:
+        """A listener is up: give its engine an enrolment, if it can learn (the toast spotter)."""
+        if not hasattr(listener.engine, "enrolment"):
+            return
+        from hardware.speech.enrol import Enrolment
+
+        self.enrolment = listener.engine.enrolment = Enrolment()
+        self.listener = listener
+        self.game = None  # a game already in play gets its journaled toasts on the next step
+
+    @property
+    def keep(self) -> bool:
+        return bool(self.shell.settings.get("keep_voices", False))
+
+    def step(self) -> None:
+        """Each frame: follow the game's introduction, and the game's start and end."""
+        if self.listener is None:
+            return
+        self._follow_game()
+        want = self.shell.learning()
+        if want == self.learning:
+            return
+        self.learning = want
+        if want is None:
+            self.listener.stop_learning()
+            return
+        station = want[0]
+        self.listener.learn(want[1], lambda toast, template, reason, clip:
+                            self.on_loop(self.learned, station, toast, template, reason, clip))
+
+    def _follow_game(self) -> None:
+        session = self.shell.session
+        game = session.game_id if session is not None and not session.finished else None
+        if game == self.game:
+            return
+        if self.game is not None and not self.keep:
+            self.journal.forget_voices(self.game)
+            self.enrolment.clear()
+        if game is not None:
+            saved = self.journal.voices(game)
+            if saved:  # a resumed game: the toasts it had learned
+                try:
+                    self.enrolment.load([v["template"] for v in saved])
+                except (KeyError, TypeError, ValueError) as exc:
+                    log.warning("the journal's learned toasts are unusable (%s): the ear starts afresh", exc)
+                    self.enrolment.clear()
+            elif self.keep:  # kept from the last game: journaled with this one
+                for template in self.enrolment.to_list():
+                    self.journal.add_voice(game, None, {"template": template})
+        self.game = game
+
+    def learned(self, station: int, toast: str, template: Any, reason: str | None, clip: np.ndarray) -> None:
+        """On the loop: a clip learned (journaled, kept) or refused (said on the screen)."""
+        if template is None:
+            self.shell.notices.append(f"Seat {station}: your toast was not learned: {reason}")
+            return
+        self.enrolment.add(template)
+        if self.game is not None:
+            self.journal.add_voice(self.game, station, {"template": template.to_dict()})
+        if self.audio_dir is not None:
+            self._save(station, toast, clip)
+        self.shell.notices.append(f"Seat {station}: the box has learned your {toast}")
+
+    def _save(self, station: int, toast: str, clip: np.ndarray) -> None:
+        from hardware.speech.audio import write_wav
+
+        try:
+            assert self.audio_dir is not None
+            self.audio_dir.mkdir(parents=True, exist_ok=True)
+            write_wav(self.audio_dir / f"game-{self.game}-seat-{station}-{toast.replace(' ', '-')}.wav", clip)
+        except OSError as exc:
+            log.warning("a learned toast's audio was not saved: %s", exc)

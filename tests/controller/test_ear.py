@@ -1,0 +1,105 @@
+"""The table teaches the ear: the introduction's toasts learned into the listener's enrolment,
+journaled with the game (resume hears as before), refused with the reason on the introduction
+screen, and forgotten at the game's end unless the host keeps them. Real shell, journal,
+listener (not started) and toast spotter; the listener's results are handed in as it would."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hardware"))
+from speech_clips import say  # noqa: E402
+
+from controller.ear import TableEar  # noqa: E402
+from controller.journal import Journal  # noqa: E402
+from controller.shell import Shell  # noqa: E402
+from hardware.speech.capture import Listener  # noqa: E402
+from hardware.speech.enrol import make_template  # noqa: E402
+
+HEADER = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {}, "intro": True,
+          "characters": {"1": "EN", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24", "D08"], "first": 1}
+
+
+@pytest.fixture(scope="module")
+def spotter():
+    from hardware.speech.spotter import SpotterEngine
+
+    return SpotterEngine()
+
+
+@pytest.fixture(scope="module")
+def cheers_template(spotter, tmp_path_factory):
+    return make_template(spotter, say(tmp_path_factory.mktemp("ear"), "flite", "kal", "cheers"), "cheers")
+
+
+def table(tmp_path: Path, spotter) -> tuple[Shell, TableEar]:
+    shell = Shell(Journal(tmp_path / "j.sqlite3"))
+    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args))
+    ear.attach(Listener(spotter, lambda h: None))
+    shell.setup_game = "tchin-tchin"
+    shell.start_game(dict(HEADER))
+    ear.step()
+    return shell, ear
+
+
+def test_the_introduction_asks_the_ear_for_the_presenters_toast(tmp_path, spotter):
+    shell, ear = table(tmp_path, spotter)
+    assert ear.learning == (1, "cheers")  # seat 1 plays the English character
+
+
+def test_a_learned_toast_is_heard_at_once_and_journaled_with_the_game(tmp_path, spotter, cheers_template):
+    shell, ear = table(tmp_path, spotter)
+    ear.learned(1, "cheers", cheers_template, None, None)
+    assert spotter.enrolment is ear.enrolment and len(ear.enrolment) == 1
+    assert shell.session is not None
+    saved = shell.journal.voices(shell.session.game_id)
+    assert [v["template"]["toast"] for v in saved] == ["cheers"]
+    assert "learned your cheers" in shell.scene().footer
+
+
+def test_a_refused_clip_is_said_on_the_introduction_screen(tmp_path, spotter):
+    shell, ear = table(tmp_path, spotter)
+    ear.learned(1, "cheers", None, "heard salud, not cheers: say cheers again", None)
+    assert len(ear.enrolment) == 0
+    scene = shell.scene()
+    assert scene.title == "Meet the drinkers" and "heard salud, not cheers" in scene.footer
+
+
+def test_a_resumed_game_hears_the_table_as_before(tmp_path, spotter, cheers_template):
+    shell, ear = table(tmp_path, spotter)
+    ear.learned(1, "cheers", cheers_template, None, None)
+    shell.journal.close()
+    again = Shell(Journal(tmp_path / "j.sqlite3"))
+    ear2 = TableEar(again, again.journal, lambda fn, *args: fn(*args))
+    ear2.attach(Listener(spotter, lambda h: None))
+    again.resume_game()
+    ear2.step()
+    (kept,) = ear2.enrolment.templates
+    assert kept.toast == "cheers" and (kept.mel == cheers_template.mel).all()
+
+
+def test_the_tables_toasts_are_forgotten_when_the_game_ends(tmp_path, spotter, cheers_template):
+    shell, ear = table(tmp_path, spotter)
+    ear.learned(1, "cheers", cheers_template, None, None)
+    assert shell.session is not None
+    game = shell.session.game_id
+    shell.to_main(abandon=True)
+    ear.step()
+    assert len(ear.enrolment) == 0 and shell.journal.voices(game) == []
+
+
+def test_the_host_may_keep_them_for_the_next_game(tmp_path, spotter, cheers_template):
+    shell, ear = table(tmp_path, spotter)
+    shell.settings["keep_voices"] = True
+    ear.learned(1, "cheers", cheers_template, None, None)
+    shell.to_main(abandon=True)
+    ear.step()
+    assert len(ear.enrolment) == 1
+    shell.setup_game = "tchin-tchin"
+    shell.start_game(dict(HEADER, seed=2))
+    ear.step()
+    assert shell.session is not None
+    assert [v["template"]["toast"] for v in shell.journal.voices(shell.session.game_id)] == ["cheers"]
