@@ -51,6 +51,7 @@ PARTS: dict[str, Callable[[], dict[str, Any]]] = {
     "speech": _part("bench.speech_bench", "run"),
     "phones": _part("bench.phones", "run"),
     "verdict": _part("bench.verdict_bench", "run"),
+    "cpu": _part("bench.cpu_budget", "run"),
 }
 
 

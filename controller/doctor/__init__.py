@@ -35,6 +35,7 @@ from controller.doctor.devices import (
     check_speech_model,
     vosk_model_dir,
 )
+from controller.doctor.listening import check_listening_cost
 from controller.doctor.pins import check_gpio_access, check_pin_map, check_system_pins
 from controller.phones.check import check_phones
 
@@ -104,6 +105,7 @@ def run_checks(cfg: Config, problem: str | None, *, interactive: bool = False, p
     mic_device = cfg.speech.device or None
     checks += check_microphone(mic_device, listen_s=2.0 if interactive else 0.0)
     checks.append(check_speech_model(cfg.speech.engine, vosk_model_dir(data)))
+    checks.append(check_listening_cost(cfg.speech.engine, data))
     if interactive:
         checks.append(check_toast_heard(cfg, say))
     checks.append(check_display(cfg.display.mode, env, on_pi))

@@ -361,3 +361,16 @@ def test_the_hands_on_test_forgets_a_buzzer_still_bouncing_from_the_last_questio
     result = {c.name: (c.status, c.detail) for c in checks}
     assert result["station 2 buzzer"][0] == "PASS"
     assert "   ... that was station 1" not in said, "station 1's bouncing is no answer to station 2"
+
+
+def test_the_doctor_measures_what_listening_costs_on_this_box(tmp_path):
+    from controller.doctor.listening import check_listening_cost
+
+    check = check_listening_cost("spotter", tmp_path, seconds=3.0)
+    assert check.name == "listening cost" and check.status in ("PASS", "WARN", "FAIL")
+    assert check.detail.startswith("spotter: ") and "% of one core per second of audio" in check.detail
+    assert "learning a toast at the introduction" in check.detail
+    pocketsphinx = check_listening_cost("pocketsphinx", tmp_path, seconds=3.0)
+    assert pocketsphinx.detail.startswith("pocketsphinx: ") and "learning" not in pocketsphinx.detail
+    assert check_listening_cost("off", tmp_path).status == "SKIP"
+

@@ -108,3 +108,26 @@ def test_the_listener_learns_from_the_next_stretch_of_speech(spotter, cheers, tm
     assert [(toast, reason) for toast, _, reason in results] == [
         ("salud", "heard cheers, not salud: say salud again"), ("salud", None)]
     assert isinstance(results[-1][1], Template) and results[-1][1].toast == "salud"
+
+
+def test_classify_enrols_clips_and_names_a_refused_one(tmp_path, cheers, capsys):
+    import io
+
+    from controller.speech_cli import classify_main
+    from hardware.speech.audio import write_wav
+
+    clip = tmp_path / "cheers.wav"
+    write_wav(clip, cheers)
+    out = io.StringIO()
+    status = classify_main([str(clip), "--engine", "spotter", "--enrol", f"{clip}=cheers",
+                            "--enrol", f"{clip}=Salud!"], out)
+    err = capsys.readouterr().err
+    assert status == 1
+    assert f"enrolment clip {clip} refused: heard cheers, not salud" in err and "enrolled: 1 of 2" in err
+    assert json.loads(out.getvalue())["toast"] == "cheers"
+    with pytest.raises(SystemExit):
+        classify_main([str(clip), "--engine", "pocketsphinx", "--enrol", f"{clip}=cheers"], io.StringIO())
+    assert "needs the toast spotter" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        classify_main([str(clip), "--engine", "spotter", "--enrol", f"{clip}=hello"], io.StringIO())
+    assert "expected WAV=TOAST" in capsys.readouterr().err
