@@ -7,7 +7,7 @@ on): it goes into the listener's enrolment at once and into the journal with the
 resumed game hears this table as before.  A refused clip (no speech, another toast, clipping)
 is said on the introduction screen with the reason; the player may say it again.  When the game
 ends, or another starts, the table's toasts are forgotten, in memory and in the journal, unless
-the host keeps them (the setting "The table's toasts the ear learned": kept for the next game).
+the host keeps them (the setting "Voices learned": keep).
 """
 
 from __future__ import annotations

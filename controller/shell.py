@@ -38,8 +38,7 @@ BOX_SETTINGS: dict[str, tuple[str, list[tuple[str, Any]], Any]] = {
                                  ("PocketSphinx", "pocketsphinx"),
                                  ("Vosk", "vosk"), ("off (veto vote only)", "off")], "auto"),
     "phones": ("Phones as private screens", [("off", False), ("on", True)], False),
-    "keep_voices": ("The table's toasts the ear learned", [("forgotten when the game ends", False),
-                                                          ("kept for the next game", True)], False),
+    "keep_voices": ("Voices learned", [("forget after the game", False), ("keep", True)], False),
 }
 #: asked last: every game's set-up starts from it
 PLAYERS_SETTING = ("Usual number of players", [(str(n), n) for n in range(2, 13)], 4)
