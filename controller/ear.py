@@ -7,7 +7,9 @@ on): it goes into the listener's enrolment at once and into the journal with the
 resumed game hears this table as before.  A refused clip (no speech, another toast, clipping)
 is said on the introduction screen with the reason; the player may say it again.  When the game
 ends, or another starts, the table's toasts are forgotten, in memory and in the journal, unless
-the host keeps them (the setting "Voices learned": keep).
+the host keeps them.  All of this only when the host turns it on (Settings, "Learn our toasts":
+"this game" or "keep"; off by default, because on held-out voices it raised false accepts more
+than it raised right toasts: docs/speech.md).
 """
 
 from __future__ import annotations
@@ -50,15 +52,22 @@ class TableEar:
         self.game = None  # a game already in play gets its journaled toasts on the next step
 
     @property
+    def mode(self) -> str:
+        """The host's choice: "off" (the default), "game" (forgotten after it) or "keep"."""
+        return str(self.shell.settings.get("voices", "off"))
+
+    @property
     def keep(self) -> bool:
-        return bool(self.shell.settings.get("keep_voices", False))
+        return self.mode == "keep"
 
     def step(self) -> None:
         """Each frame: follow the game's introduction, and the game's start and end."""
         if self.listener is None:
             return
         self._follow_game()
-        want = self.shell.learning()
+        if self.mode == "off" and len(self.enrolment):
+            self.enrolment.clear()  # turned off: the ear stops using what it learned
+        want = self.shell.learning() if self.mode != "off" else None
         if want == self.learning:
             return
         self.learning = want

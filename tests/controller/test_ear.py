@@ -35,8 +35,9 @@ def cheers_template(spotter, tmp_path_factory):
     return make_template(spotter, say(tmp_path_factory.mktemp("ear"), "flite", "kal", "cheers"), "cheers")
 
 
-def table(tmp_path: Path, spotter) -> tuple[Shell, TableEar]:
+def table(tmp_path: Path, spotter, voices: str = "game") -> tuple[Shell, TableEar]:
     shell = Shell(Journal(tmp_path / "j.sqlite3"))
+    shell.settings["voices"] = voices
     ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args))
     ear.attach(Listener(spotter, lambda h: None))
     shell.setup_game = "tchin-tchin"
@@ -48,6 +49,11 @@ def table(tmp_path: Path, spotter) -> tuple[Shell, TableEar]:
 def test_the_introduction_asks_the_ear_for_the_presenters_toast(tmp_path, spotter):
     shell, ear = table(tmp_path, spotter)
     assert ear.learning == (1, "cheers")  # seat 1 plays the English character
+
+
+def test_the_ear_learns_nothing_unless_the_host_turns_it_on(tmp_path, spotter):
+    shell, ear = table(tmp_path, spotter, voices="off")
+    assert ear.learning is None
 
 
 def test_a_learned_toast_is_heard_at_once_and_journaled_with_the_game(tmp_path, spotter, cheers_template):
@@ -73,6 +79,7 @@ def test_a_resumed_game_hears_the_table_as_before(tmp_path, spotter, cheers_temp
     ear.learned(1, "cheers", cheers_template, None, None)
     shell.journal.close()
     again = Shell(Journal(tmp_path / "j.sqlite3"))
+    again.settings["voices"] = "game"
     ear2 = TableEar(again, again.journal, lambda fn, *args: fn(*args))
     ear2.attach(Listener(spotter, lambda h: None))
     again.resume_game()
@@ -92,8 +99,7 @@ def test_the_tables_toasts_are_forgotten_when_the_game_ends(tmp_path, spotter, c
 
 
 def test_the_host_may_keep_them_for_the_next_game(tmp_path, spotter, cheers_template):
-    shell, ear = table(tmp_path, spotter)
-    shell.settings["keep_voices"] = True
+    shell, ear = table(tmp_path, spotter, voices="keep")
     ear.learned(1, "cheers", cheers_template, None, None)
     shell.to_main(abandon=True)
     ear.step()
