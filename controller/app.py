@@ -152,6 +152,7 @@ class Box:
     def _toast_from_thread(self, heard: Any) -> None:
         if self.loop is not None and heard.toast:
             self.loop.call_soon_threadsafe(self.shell.toast, heard.toast, heard.start, heard.end, heard.confidence)
+            self.loop.call_soon_threadsafe(self.ear.toast_heard, heard.toast, heard.start, heard.end)
 
     def _on_request(self, what: str) -> None:
         self.request = what

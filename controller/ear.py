@@ -40,6 +40,9 @@ class TableEar:
         self.enrolment: Any = None
         self.learning: tuple[int, str] | None = None
         self.game: int | None = None  # the game whose toasts the enrolment holds
+        self.heard: list[tuple[str, float, float]] = []  # the last toasts reported (monotonic times)
+        self._seen = 0  # the session's events already looked at
+        self._session: Any = None
 
     def attach(self, listener: Any) -> None:
         """A listener is up: give its engine an enrolment, if it can learn (the toast spotter)."""
@@ -60,11 +63,16 @@ class TableEar:
     def keep(self) -> bool:
         return self.mode == "keep"
 
+    def toast_heard(self, word: str, start: float, end: float) -> None:
+        """A toast the listener reported (on the loop): kept a while, in case the game confirms it."""
+        self.heard = [*self.heard[-7:], (word, start, end)]
+
     def step(self) -> None:
         """Each frame: follow the game's introduction, and the game's start and end."""
         if self.listener is None:
             return
         self._follow_game()
+        self._confirmed()
         if self.mode == "off" and len(self.enrolment):
             self.enrolment.clear()  # turned off: the ear stops using what it learned
         want = self.shell.learning() if self.mode != "off" else None
@@ -77,6 +85,27 @@ class TableEar:
         station = want[0]
         self.listener.learn(want[1], lambda toast, template, reason, clip:
                             self.on_loop(self.learned, station, toast, template, reason, clip))
+
+    def _confirmed(self) -> None:
+        """A claim won with a toast the ear heard: that toast, said at this table, is learned too
+        (quietly; at most four per toast are kept)."""
+        session = self.shell.session
+        if session is not self._session:  # another game (or none): its own events, from the start
+            self._session, self._seen = session, 0
+        if session is None:
+            return
+        events, self._seen = session.events[self._seen:], len(session.events)
+        if self.mode == "off":
+            return
+        for ev in events:
+            word = (ev.get("combination") or {}).get("word") if ev.get("event") == "win" else None
+            said = next((h for h in reversed(self.heard) if h[0] == word), None)
+            if said is None:
+                continue
+            self.heard.remove(said)
+            station = ev.get("station")
+            self.listener.learn_heard(word, said[1], said[2], lambda toast, template, reason, clip, s=station:
+                                      self.on_loop(self.learned, s, toast, template, reason, clip, True))
 
     def _follow_game(self) -> None:
         session = self.shell.session
@@ -99,17 +128,21 @@ class TableEar:
                     self.journal.add_voice(game, None, {"template": template})
         self.game = game
 
-    def learned(self, station: int, toast: str, template: Any, reason: str | None, clip: np.ndarray) -> None:
-        """On the loop: a clip learned (journaled, kept) or refused (said on the screen)."""
+    def learned(self, station: int, toast: str, template: Any, reason: str | None, clip: np.ndarray,
+                quiet: bool = False) -> None:
+        """On the loop: a clip learned (journaled, kept) or refused (said on the screen, unless
+        it is a confirmed toast learned in passing)."""
         if template is None:
-            self.shell.notices.append(f"Seat {station}: your toast was not learned: {reason}")
+            if not quiet:
+                self.shell.notices.append(f"Seat {station}: your toast was not learned: {reason}")
             return
         self.enrolment.add(template)
         if self.game is not None:
             self.journal.add_voice(self.game, station, {"template": template.to_dict()})
         if self.audio_dir is not None:
             self._save(station, toast, clip)
-        self.shell.notices.append(f"Seat {station}: the box has learned your {toast}")
+        if not quiet:
+            self.shell.notices.append(f"Seat {station}: the box has learned your {toast}")
 
     def _save(self, station: int, toast: str, clip: np.ndarray) -> None:
         from hardware.speech.audio import write_wav

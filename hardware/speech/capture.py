@@ -140,6 +140,12 @@ class Listener:
         listener waits for the toast to be said again. Runs on the listener's worker thread."""
         self._blocks.put(("learn", (toast, on_result)))
 
+    def learn_heard(self, toast: str, t_start: float, t_end: float,
+                    on_result: Callable[[str, Any, str | None, np.ndarray], None]) -> None:
+        """Learn ``toast`` from speech already heard between two monotonic times (a toast the
+        game confirmed), if the ring still holds it; ``on_result`` as for :meth:`learn`."""
+        self._blocks.put(("learn_heard", (toast, t_start, t_end, on_result)))
+
     def stop_learning(self) -> None:
         """Stop waiting for a toast to learn."""
         self._blocks.put(("learn", None))
@@ -238,6 +244,9 @@ class Listener:
                 continue
             if start == "stop":
                 return
+            if start == "learn_heard":
+                self._learn_heard(*item)
+                continue
             if start == "learn":
                 self._learning, self._learn_span = item, None
                 self._learn_vad, self._learn_at = VoiceActivity(), self._filled
@@ -298,6 +307,23 @@ class Listener:
             return
         if template is not None:
             self._learning = None
+        on_result(toast, template, reason, clip)
+
+    def _learn_heard(self, toast: str, t_start: float, t_end: float, on_result: Callable[..., None]) -> None:
+        first = int(round((t_start - self._anchor) * RATE)) - RATE
+        last = int(round((t_end - self._anchor) * RATE)) + RATE // 2
+        if first < max(0, self._filled - len(self._ring)) or last > self._filled:
+            return  # no longer (or not yet) in the ring: nothing to learn from
+        clip = self._window(first, last)
+        from hardware.speech.enrol import EnrolRefused, make_template
+
+        try:
+            template, reason = make_template(self.engine, clip, toast, source="confirmed"), None
+        except EnrolRefused as err:
+            template, reason = None, str(err)
+        except Exception:  # a failure to learn must not stop the listening
+            log.exception("learning a confirmed toast failed")
+            return
         on_result(toast, template, reason, clip)
 
     def _spot(self, block: np.ndarray) -> None:

@@ -109,3 +109,29 @@ def test_the_host_may_keep_them_for_the_next_game(tmp_path, spotter, cheers_temp
     ear.step()
     assert shell.session is not None
     assert [v["template"]["toast"] for v in shell.journal.voices(shell.session.game_id)] == ["cheers"]
+
+
+def test_a_toast_that_wins_a_card_is_learned_from_what_the_ear_heard(tmp_path, spotter):
+    shell = Shell(Journal(tmp_path / "j.sqlite3"))
+    shell.settings["voices"] = "game"
+    clock = [10.0]
+    shell.clock = lambda: clock[0]
+    listener = Listener(spotter, lambda h: None)
+    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args))
+    ear.attach(listener)
+    shell.setup_game = "tchin-tchin"
+    shell.start_game({**HEADER, "intro": False, "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
+    from hardware.buttons import ButtonEvent
+
+    for t, station, down in ((11.0, 1, True), (11.1, 1, False), (12.0, 3, True), (12.2, 3, False)):
+        clock[0] = t
+        shell.button(ButtonEvent(t, down, station=station))
+    clock[0] = 12.9
+    shell.toast("na zdorovie", 12.3, 12.8)
+    ear.toast_heard("na zdorovie", 12.3, 12.8)
+    clock[0] = 20.0
+    shell.tick(20.0)
+    assert shell.session is not None and any(e["event"] == "win" for e in shell.session.events)
+    ear.step()
+    kind, (toast, start, end, _) = listener._blocks.get_nowait()
+    assert (kind, toast, start, end) == ("learn_heard", "na zdorovie", 12.3, 12.8)

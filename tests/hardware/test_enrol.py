@@ -131,3 +131,29 @@ def test_classify_enrols_clips_and_names_a_refused_one(tmp_path, cheers, capsys)
     with pytest.raises(SystemExit):
         classify_main([str(clip), "--engine", "spotter", "--enrol", f"{clip}=hello"], io.StringIO())
     assert "expected WAV=TOAST" in capsys.readouterr().err
+
+
+def test_the_listener_learns_a_toast_it_already_heard_from_its_ring(spotter, cheers):
+    mic = FileMicrophone(realtime=True)  # the ring keeps the last 10 s of real time
+    mic.play(cheers, at=2.0)
+    listener = Listener(spotter, lambda h: None, stream_factory=mic, stall_s=600)
+    results: list[tuple[str, object, str | None]] = []
+    done = threading.Event()
+    listener.start()
+    try:
+        for _ in range(6000):
+            if listener._filled > 5 * RATE:
+                break
+            done.wait(0.02)
+        t0 = listener.time_of(0)
+        listener.learn_heard("cheers", t0 + 2.5, t0 + 2.5 + (len(cheers) - RATE) / RATE,
+                             lambda toast, template, reason, clip: (results.append((toast, template, reason)),
+                                                                    done.set()))
+        listener.learn_heard("cheers", t0 - 60.0, t0 - 59.0, lambda *a: results.append(a))  # long gone
+        done.wait(60)
+    finally:
+        listener.stop()
+    assert len(results) == 1
+    toast, template, reason = results[0]
+    assert toast == "cheers" and reason is None and isinstance(template, Template)
+    assert template.source == "confirmed"
