@@ -19,6 +19,24 @@ settings.register_profile("clinkbox", deadline=None)
 settings.load_profile("clinkbox")
 
 
+#: make test-arm64 (scripts/test-arm64.sh) runs the suite under qemu's user-mode emulation, 20 to
+#: 100 times slower than a Pi, and says so in this variable
+EMULATION = os.environ.get("CLINKBOX_EMULATION", "")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under emulation a test marked ``realtime`` (the live box or listener fed audio in real
+    time, which the machine must keep up with) says nothing about the box: it is skipped, and
+    says why."""
+    if not EMULATION:
+        return
+    skip = pytest.mark.skip(reason=f"real time under {EMULATION} emulation, which cannot keep up with "
+                                   "the audio: run it on the machine itself")
+    for item in items:
+        if item.get_closest_marker("realtime"):
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def mock_factory():
     """A fresh MockFactory as gpiozero's default pin factory, closed after the test."""

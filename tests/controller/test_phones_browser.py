@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import time
 from pathlib import Path
@@ -17,8 +18,14 @@ from controller.phones.qr import join_link
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright_api = pytest.importorskip("playwright.async_api")
 expect = playwright_api.expect
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="Debian's chromium is not installed (make test installs it)")
+# make test-arm64 runs the suite under qemu's user-mode emulation and says so in this variable
+EMULATION = os.environ.get("CLINKBOX_EMULATION", "")
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                       reason="Debian's chromium is not installed (make test installs it)"),
+    pytest.mark.skipif(bool(EMULATION), reason=f"Chromium cannot run under {EMULATION} emulation (its "
+                       "GPU and renderer processes fail to start there: a limit of the emulation)"),
+]
 # Only against a hang: every wait below (Playwright's own included, 5 to 30 s by default) ends as
 # soon as what it waits for is there, however slow the machine (an emulated arm64 one is slow).
 HANG_GUARD_S = 600

@@ -50,6 +50,7 @@ def chin_chin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return wav
 
 
+@pytest.mark.realtime
 def test_a_scripted_toast_is_heard_live_decided_and_journaled(tmp_path: Path, chin_chin: Path) -> None:
     (tmp_path / "chin.wav").write_bytes(chin_chin.read_bytes())
     done = run_box(tmp_path, script(tmp_path, "chin.wav"))

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hardware"))
 from speech_clips import say  # noqa: E402
 
@@ -29,6 +31,7 @@ def clinkbox(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, timeout=300, check=False)
 
 
+@pytest.mark.realtime
 def test_a_toast_begun_before_the_claim_and_heard_after_it_is_exported_and_replayed_exactly(tmp_path):
     write_wav(tmp_path / "chin.wav", say(tmp_path, "flite", "kal", "chin chin"))
     lines = [HEADER, {"t": 0.5, "press": 1}, {"t": 0.6, "release": 1}, {"t": 1.6, "audio": "chin.wav"},
