@@ -21,14 +21,17 @@ SPOTTER := $(if $(PY64),spotter,)
 # Debian or Raspberry Pi OS Lite lacks them: Vosk's libvosk.so needs libatomic1, make model unzip)
 RUN_DEBS  := libportaudio2 libatomic1 unzip $(PI_DEBS)
 TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium
+# make test-arm64: Debian Bookworm for arm64 in a chroot, run under emulation
+ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
 # the speech corpus uses every synthesizer Debian offers
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 
-.PHONY: run test bench soak corpus spotter model screenshots lint install uninstall doctor clean help
+.PHONY: run test test-arm64 bench soak corpus spotter model screenshots lint install uninstall doctor clean help
 
 help:
 	@echo "make run          start the box (GPIO on a Pi, the simulator window elsewhere)"
 	@echo "make test         install what the tests need, then run the whole suite"
+	@echo "make test-arm64   the Pi's install and the suite on arm64, emulated (root; slow: docs/raspberry-pi.md)"
 	@echo "make bench        measure the targets into bench/results.json"
 	@echo "make soak         kill live scripted games KILLS times each (default 100), resume, count what was lost"
 	@echo "make model        download the Vosk English model (needs internet)"
@@ -54,6 +57,10 @@ run: $(VENV)/.run-deps
 
 test: $(VENV)/.test-deps
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q $(PYTEST_ARGS)
+
+# the install and the suite on a Raspberry Pi's architecture (scripts/test-arm64.sh says how)
+test-arm64:
+	ARM64_HOST_DEBS="$(ARM64_HOST_DEBS)" bash scripts/test-arm64.sh
 
 lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check controller hardware models tests bench

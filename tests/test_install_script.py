@@ -62,7 +62,7 @@ def snapshot(paths: list[Path]) -> dict[str, object]:
     return out
 
 
-@pytest.mark.parametrize("script", [INSTALL, FETCH], ids=lambda p: p.name)
+@pytest.mark.parametrize("script", [INSTALL, FETCH, ROOT / "scripts" / "test-arm64.sh"], ids=lambda p: p.name)
 def test_the_scripts_are_shellcheck_clean(script: Path) -> None:
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed (apt install shellcheck)")
