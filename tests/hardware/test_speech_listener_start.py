@@ -4,6 +4,7 @@ from the stream's sample 0, so a toast heard later keeps its true place on the c
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -71,10 +72,9 @@ def test_blocks_delivered_while_the_stream_starts_keep_their_sample_times(tmp_pa
     listener.arm(0.0, float("inf"))
     listener.start()
     try:
-        assert mic.played.wait(120)
-        for _ in range(6000):  # until the worker has taken in every block (a hang fails)
-            if listener._filled >= len(audio) - 320:
-                break
+        assert mic.played.wait(600)
+        end = time.monotonic() + 600  # until the worker has taken in every block (a hang fails)
+        while listener._filled < len(audio) - 320 and time.monotonic() < end:
             done.wait(0.02)
     finally:
         listener.stop()
