@@ -24,7 +24,8 @@ TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium
 # make test-arm64: Debian Bookworm for arm64 in a chroot, run under emulation
 ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
 # the speech corpus uses every synthesizer Debian offers
-BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
+BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts \
+	festvox-italp16k festvox-itapc16k festvox-hi-nsk festvox-mr-nsk festvox-te-nsk
 
 .PHONY: run test test-arm64 bench soak corpus spotter model screenshots lint install uninstall doctor clean help
 
@@ -68,6 +69,7 @@ lint: $(VENV)/.test-deps
 
 $(VENV)/.bench-deps: $(VENV)/.test-deps
 	bash scripts/debs.sh $(BENCH_DEBS)
+	$(PIP) install -e '.[voices]'
 	touch $@
 
 bench: $(VENV)/.bench-deps

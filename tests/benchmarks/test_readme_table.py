@@ -23,3 +23,13 @@ def test_update_replaces_the_block_between_its_markers(tmp_path):
     update(readme, results)
     text = readme.read_text()
     assert "old" not in text and "| 1.2 |" in text and text.endswith("outro\n")
+
+
+def test_the_held_out_family_figures_sit_under_the_report_voice_figures():
+    text = table({"speech_accuracy_clean": 0.97, "speech_lofo_accuracy_clean": 0.8,
+                  "speech_false_accept": 0.029, "speech_lofo_false_accept": 0.02})
+    lines = text.splitlines()
+    clean = next(i for i, line in enumerate(lines) if "`speech_accuracy_clean`" in line)
+    assert "`speech_lofo_accuracy_clean` | 0.8 | >= 0.9 (missed)" in lines[clean + 1]
+    fa = next(i for i, line in enumerate(lines) if "`speech_false_accept`" in line)
+    assert "`speech_lofo_false_accept` | 0.02 | <= 0.03 (met)" in lines[fa + 1]

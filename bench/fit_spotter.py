@@ -1,0 +1,73 @@
+"""Train the toast spotter from scratch: ``python -m bench.fit_spotter`` (``make spotter``).
+
+1. Every voice of :mod:`bench.spotter_data` says its toasts and negatives; each utterance's
+   training examples (tempo, pitch, rooms, microphones, noise, babble, music) and held-out
+   examples become speech embeddings, kept per voice under ``.cache/spotter/`` (a progress bar
+   counts the voices; a voice already there is not made again).
+2. The recipe of :func:`bench.spotter_lofo.fit_recipe` is fitted on every family's voices but
+   the validation voices (:data:`bench.spotter_data.VALIDATION_IDS`, one or more per family),
+   which choose the threshold.  The same recipe, with one family left out each time, is what
+   ``make bench`` measures (:mod:`bench.spotter_lofo`).
+3. The networks go to ``hardware/speech/lexicons/spotter-en*.npz``, their names and the
+   threshold into ``spotter-en.json``; what was chosen and why into ``bench/spotter_fit.json``.
+
+Everything is seeded: the same machine packages give the same examples and the same weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from bench.spotter_data import build_cache, default_cache
+from bench.spotter_lofo import fit_recipe, load_family_examples, split
+from hardware.speech.lexicon import LEXICON_DIR
+from hardware.speech.spotter import save_net
+
+
+def train(out_dir: Path = LEXICON_DIR, cache: Path | None = None, workers: int = 2,
+          lexicon_name: str = "spotter-en", report: Path = Path("bench/spotter_fit.json")
+          ) -> dict:
+    """Make the examples (if not cached), fit, write the weights and the lexicon's threshold."""
+    t0 = time.time()
+    cache = cache or default_cache()
+    voices = build_cache(cache, workers=workers)
+    print(f"examples ready after {time.time() - t0:.0f} s", file=sys.stderr)
+    data = load_family_examples(cache, voices)
+    fit, val, _ = split(data, None)
+    nets, threshold, curve = fit_recipe(fit, val)
+    lex_path = out_dir / f"{lexicon_name}.json"
+    lex = json.loads((LEXICON_DIR / f"{lexicon_name}.json").read_text())
+    for old in out_dir.glob(f"{lexicon_name}*.npz"):
+        old.unlink()
+    files = [f"{lexicon_name}.npz"] + [f"{lexicon_name}-{k + 1}.npz" for k in range(1, len(nets))]
+    for name, net in zip(files, nets):
+        save_net(out_dir / name, net)
+    lex["weights"] = files
+    lex["threshold"] = threshold
+    lex_path.write_text(json.dumps(lex, indent=2, ensure_ascii=False) + "\n")
+    result = {"threshold": threshold, "networks": files, "voices": len(voices),
+              "families": sorted(data), "validation_curve": curve,
+              "seconds": round(time.time() - t0)}
+    report.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"trained in {time.time() - t0:.0f} s; threshold {threshold}", file=sys.stderr)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.fit_spotter", description=__doc__)
+    ap.add_argument("--out", type=Path, default=LEXICON_DIR)
+    ap.add_argument("--cache", type=Path, default=None)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--report", type=Path, default=Path("bench/spotter_fit.json"))
+    args = ap.parse_args(argv)
+    r = train(args.out, args.cache, args.workers, report=args.report)
+    print(json.dumps({k: v for k, v in r.items() if k != "validation_curve"}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,187 @@
+"""The spotter's recipe and its leave-one-family-out measure, on small made-up embeddings."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bench.spotter_data import (
+    CLASSES,
+    RESERVED_FESTIVAL,
+    VALIDATION_IDS,
+    VOICES,
+    SpotVoice,
+    augment,
+    held_out_clip,
+    music,
+    utterances_for,
+)
+from bench.spotter_lofo import (
+    FA_BUDGET,
+    REFRACTORY_STEPS,
+    WINDOW,
+    choose_threshold,
+    fit_net,
+    score,
+    split,
+    training_rows,
+    verdict,
+)
+from bench.voices import ALL_VOICES, BABBLE_VOICES, Voice
+from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Net
+
+RATE = 16000
+
+
+def _example(label: int, n: int = 30, end_step: int = 22, seed: int = 0, cond: str = "clean",
+             kind: str = "set") -> tuple[np.ndarray, dict]:
+    rng = np.random.default_rng(seed)
+    emb = rng.normal(0, 1, (n, EMB_DIM)).astype(np.float16)
+    if label:
+        emb[end_step - 3: end_step + 1, label] += 4.0  # the toast shows in a few embeddings
+    end = end_step * STEP + EMB_SPAN  # the toast ends where embedding end_step ends
+    return emb, {"label": label, "end": end, "set": kind, "cond": cond, "text": f"t{seed}"}
+
+
+def test_a_toast_example_is_labelled_just_after_its_end_and_none_well_before() -> None:
+    emb, meta = _example(3, end_step=22)
+    x, y = training_rows([(emb, meta)], stride=1, offset=0)
+    # steps end at embedding WINDOW-1 ... 29: those ending 0-0.32 s after the toast are
+    # labelled 3 (embeddings 22..26), those more than 0.2 s before it "none" (up to embedding
+    # 19), the two between left out
+    assert y.tolist().count(3) == 5
+    assert set(y.tolist()) == {0, 3}
+    assert x.shape == (len(y), WINDOW * EMB_DIM)
+    assert y.tolist().count(0) == 19 - (WINDOW - 1) + 1
+
+
+def test_a_negative_example_gives_every_stride_th_step_as_none() -> None:
+    emb, meta = _example(0)
+    _, y = training_rows([(emb, meta)], stride=3, offset=1)
+    assert y.tolist() == [0] * len(range(1, 30 - WINDOW + 1, 3))
+
+
+def test_the_folded_projection_gives_the_networks_own_probabilities() -> None:
+    from sklearn.neural_network import MLPClassifier
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(0, 1, (600, 64)).astype(np.float32)
+    y = (x[:, 0] > 0).astype(np.int64) + (x[:, 1] > 1)
+    net = fit_net(x.copy(), y, (8,), 1e-3, seed=0, max_iter=5, components=16)
+    assert isinstance(net, Net) and net.inputs == 64 and net.classes == 3
+    # the same fit by hand, on the projected data: the folded net must agree with it
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
+    z = (x - mean) / scale
+    sample = z[np.random.default_rng(0).choice(600, 600, replace=False)].astype(np.float64)
+    proj = np.linalg.eigh(sample.T @ sample)[1][:, ::-1][:, :16].astype(np.float32)
+    clf = MLPClassifier((8,), alpha=1e-3, batch_size=512, max_iter=5, early_stopping=True,
+                        n_iter_no_change=4, random_state=0)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        clf.fit(z @ proj, y)
+    assert np.allclose(net.probabilities(x), clf.predict_proba(z @ proj), atol=1e-4)
+
+
+def test_the_verdict_is_the_most_confident_toast_fired_one_second_apart() -> None:
+    p = np.zeros((40, 7))
+    p[:, 0] = 1.0
+    p[5, 2], p[8, 4] = 0.7, 0.9  # 4 fires 3 steps after 2: too soon, the spotter is quiet
+    assert verdict(p, 0.6) == 2
+    p[5 + REFRACTORY_STEPS, 4] = 0.8  # a second toast a second later: the more confident wins
+    assert verdict(p, 0.6) == 4
+    assert verdict(p, 0.95) == 0
+
+
+def test_scores_count_toasts_right_and_other_words_fired() -> None:
+    examples = [_example(1, seed=0, kind="held-out"), _example(2, seed=1, cond="pink",
+                                                              kind="held-out"),
+                _example(0, seed=2, kind="held-out"), _example(0, seed=3, kind="held-out-new"),
+                _example(1, seed=4, kind="train")]
+    probs = []
+    for label in (1, 0, 3, 0, 1):
+        p = np.zeros((15, 7))
+        p[:, 0] = 1.0
+        if label:
+            p[7, label] = 0.9
+        probs.append(p)
+    s = score(examples, probs, 0.5)
+    assert s["accuracy_clean"] == 1.0 and s["accuracy_10db"] == 0.0
+    assert s["false_accept"] == 0.5 and s["false_accept_new_words"] == 0.0
+    assert s["toasts"] == 2 and s["negatives"] == 2, "training examples are not measured"
+    assert s["false_accepts"] == {"t2 -> tchin tchin": 1}
+
+
+def test_the_threshold_is_the_lowest_within_the_false_accept_budget() -> None:
+    class Fixed:
+        """Probabilities that fire a negative below 0.8 and the toast at 0.9."""
+
+        def probabilities(self, x: np.ndarray) -> np.ndarray:
+            p = np.zeros((len(x), 7))
+            p[:, 0] = 1.0
+            p[2, 1] = 0.9 if x[0, 0] > 0 else 0.75
+            return p
+
+    toast = (np.ones((20, EMB_DIM), np.float16), {"label": 1, "end": 0, "set": "held-out",
+                                                  "cond": "clean", "text": "a"})
+    neg = (-np.ones((20, EMB_DIM), np.float16), {"label": 0, "end": 0, "set": "held-out",
+                                                 "cond": "clean", "text": "b"})
+    thr, curve = choose_threshold(Fixed(), [toast, neg])  # type: ignore[arg-type]
+    assert thr == 0.8
+    assert all(c["false_accept"] > FA_BUDGET for c in curve if c["threshold"] < 0.8)
+
+
+def test_a_left_out_family_is_only_measured_and_validation_voices_only_choose() -> None:
+    ex = _example(1)
+    val_id = sorted(VALIDATION_IDS)[0]
+    data = {"a": [("a1", [ex]), (val_id, [ex])], "b": [("b1", [ex, ex])]}
+    fit, val, test = split(data, "b")
+    assert (len(fit), len(val), len(test)) == (1, 1, 2)
+    fit, val, test = split(data, None)
+    assert (len(fit), len(val), len(test)) == (3, 1, 0)
+
+
+def test_no_reserved_report_or_babble_voice_speaks_a_training_example() -> None:
+    held_back = {v.id for v in ALL_VOICES if v.split == "report"} | {v.id for v in BABBLE_VOICES}
+    assert not held_back & {v.id for v in VOICES}
+    assert not [v for v in VOICES if v.voice is not None and v.voice.synth == "festival"
+                and any(r in v.voice.name.lower() for r in RESERVED_FESTIVAL)]
+    czech = SpotVoice("x", "festival", "cs",
+                      Voice("x", "festival", "festival", "czech_dita", 1.0, "train"))
+    assert not czech.available(), "a reserved festival voice must never be made available"
+    assert VALIDATION_IDS <= {v.id for v in VOICES}
+    assert len({v.family for v in VOICES if v.id in VALIDATION_IDS}) == len(
+        {v.family for v in VOICES})
+
+
+@pytest.mark.parametrize("voice", [v for v in VOICES if v.id in VALIDATION_IDS],
+                         ids=lambda v: v.id)
+def test_every_voice_says_every_toast_and_look_alikes(voice: SpotVoice) -> None:
+    said = utterances_for(voice)
+    assert {u.label for u in said if u.kind == "toast"} == set(range(1, len(CLASSES) + 1))
+    assert len([u for u in said if u.label == 0 and u.train]) >= 50
+    assert [u for u in said if not u.train], "some negatives are only ever measured"
+
+
+def test_a_training_example_keeps_its_speech_where_it_says() -> None:
+    rng = np.random.default_rng(0)
+    t = np.arange(RATE // 2) / RATE
+    speech = (0.3 * np.sin(2 * np.pi * 300 * t)).astype(np.float32)
+    babble = [rng.normal(0, 1, RATE * 10).astype(np.float32)]
+    for cond in ("clean", "pink", "babble", "music"):
+        pcm, end = augment(speech, rng, babble, cond)
+        assert pcm.dtype == np.int16 and 1.4 * RATE < end < len(pcm) - 0.4 * RATE
+        before = np.abs(pcm[: RATE]).mean()
+        assert before < np.abs(pcm[end - RATE // 4: end]).mean(), cond
+
+
+def test_a_held_out_clip_has_the_classifiers_lead_in_and_a_10_db_noise() -> None:
+    t = np.arange(RATE // 2) / RATE
+    speech = (0.3 * np.sin(2 * np.pi * 300 * t)).astype(np.float32)
+    pcm, end = held_out_clip(speech, None)
+    assert end == int(1.6 * RATE) + RATE // 2 + len(speech)
+    noisy, _ = held_out_clip(speech, music(RATE * 3, np.random.default_rng(1)))
+    s = pcm[end - len(speech): end].astype(np.float64)
+    n = noisy[end - len(speech): end].astype(np.float64) - s
+    assert 9.0 < 10 * np.log10(np.mean(s**2) / np.mean(n**2)) < 11.0
