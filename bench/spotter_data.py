@@ -318,6 +318,9 @@ NEG_LANG: dict[str, tuple[str, ...]] = {
     "te": ("నమస్కారం", "ధన్యవాదాలు", "సలాడ్", "తర్వాత ఎవరు"),
 }
 NEG_LANG["hi-deva"] = NEG_LANG["hi"]
+#: negatives that hold a toast, or most of one ("cheers mate", Dutch "proost niet"): the voices
+#: say them (so every other example is made as it always was) but no fit or measure uses them
+NOT_NEGATIVES: frozenset[str] = frozenset({"cheers mate", "proost niet", "zdorov", "cheer"})
 
 
 @dataclass(frozen=True)
@@ -656,7 +659,8 @@ def load_voice(cache: Path, v: SpotVoice) -> tuple[list[np.ndarray], list[dict[s
     with np.load(voice_file(cache, v)) as z:
         emb, lengths, meta = z["emb"], z["lengths"], json.loads(str(z["meta"]))
     cuts = np.concatenate([[0], np.cumsum(lengths)])
-    return [emb[cuts[i]: cuts[i + 1]] for i in range(len(lengths))], meta
+    keep = [i for i, m in enumerate(meta) if m["label"] or m["text"] not in NOT_NEGATIVES]
+    return [emb[cuts[i]: cuts[i + 1]] for i in keep], [meta[i] for i in keep]
 
 
 def main(argv: list[str] | None = None) -> int:

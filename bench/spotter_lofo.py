@@ -81,10 +81,11 @@ def windows(emb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def training_rows(examples: list[Example], stride: int, offset: int
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """The labelled steps of training examples: the toast 0-0.32 s after it ends, "none" well
-    before it; every ``stride``-th step of a negative example."""
-    xs, ys = [], []
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The labelled steps of training examples and their weights: the toast 0-0.32 s after it
+    ends, "none" well before it; every ``stride``-th step of a negative example, weighted
+    ``stride`` times (so the other words weigh what all their steps would)."""
+    xs, ys, ws = [], [], []
     for emb, m in examples:
         x, ends = windows(emb)
         rel = (ends - m["end"]) / RATE
@@ -96,14 +97,17 @@ def training_rows(examples: list[Example], stride: int, offset: int
             keep = y >= 0
             xs.append(x[keep])
             ys.append(y[keep])
+            ws.append(np.ones(int(keep.sum())))
         else:
+            n = len(x[offset::stride])
             xs.append(x[offset::stride])
-            ys.append(np.zeros(len(x[offset::stride]), np.int64))
-    return np.concatenate(xs).astype(np.float32), np.concatenate(ys)
+            ys.append(np.zeros(n, np.int64))
+            ws.append(np.full(n, float(stride)))
+    return np.concatenate(xs).astype(np.float32), np.concatenate(ys), np.concatenate(ws)
 
 
 def fit_net(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float, seed: int,
-            max_iter: int = 30, components: int = 160) -> Net:
+            max_iter: int = 20, components: int = 160, weight: np.ndarray | None = None) -> Net:
     """One network (scikit-learn's MLP, early stopping on a held-out tenth), fitted on the
     standardised windows' first ``components`` principal components.  The projection is then
     folded into the first layer's weights, so the box runs an ordinary :class:`Net` on the
@@ -121,7 +125,7 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float,
     clf = MLPClassifier(hidden, alpha=alpha, batch_size=512, learning_rate_init=1e-3,
                         max_iter=max_iter, early_stopping=True, n_iter_no_change=4,
                         random_state=seed)
-    clf.fit(z, y)
+    clf.fit(z, y, sample_weight=weight)
     layers = [(w.astype(np.float32), b.astype(np.float32))
               for w, b in zip(clf.coefs_, clf.intercepts_)]
     layers[0] = (proj @ layers[0][0], layers[0][1])
@@ -214,11 +218,11 @@ def fit_recipe(fit: list[Example], val: list[Example], log: str = ""
     nets = []
     for mem in MEMBERS:
         t0 = time.time()
-        x, y = training_rows(train, mem["stride"], mem["offset"])
-        nets.append(fit_net(x, y, tuple(mem["hidden"]), mem["alpha"], mem["seed"]))
+        x, y, w = training_rows(train, mem["stride"], mem["offset"])
+        nets.append(fit_net(x, y, tuple(mem["hidden"]), mem["alpha"], mem["seed"], weight=w))
         print(f"{log}network {len(nets)}: {len(y)} rows {np.bincount(y).tolist()}, "
               f"{time.time() - t0:.0f} s", file=sys.stderr)
-        del x, y
+        del x, y, w
     threshold, curve = choose_threshold(Ensemble(nets), val)
     return nets, threshold, curve
 

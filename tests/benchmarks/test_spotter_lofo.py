@@ -45,7 +45,8 @@ def _example(label: int, n: int = 30, end_step: int = 22, seed: int = 0, cond: s
 
 def test_a_toast_example_is_labelled_just_after_its_end_and_none_well_before() -> None:
     emb, meta = _example(3, end_step=22)
-    x, y = training_rows([(emb, meta)], stride=1, offset=0)
+    x, y, w = training_rows([(emb, meta)], stride=1, offset=0)
+    assert set(w.tolist()) == {1.0}
     # steps end at embedding WINDOW-1 ... 29: those ending 0-0.32 s after the toast are
     # labelled 3 (embeddings 22..26), those more than 0.2 s before it "none" (up to embedding
     # 19), the two between left out
@@ -57,8 +58,9 @@ def test_a_toast_example_is_labelled_just_after_its_end_and_none_well_before() -
 
 def test_a_negative_example_gives_every_stride_th_step_as_none() -> None:
     emb, meta = _example(0)
-    _, y = training_rows([(emb, meta)], stride=3, offset=1)
+    _, y, w = training_rows([(emb, meta)], stride=3, offset=1)
     assert y.tolist() == [0] * len(range(1, 30 - WINDOW + 1, 3))
+    assert w.tolist() == [3.0] * len(y), "each kept step stands for the ones left out"
 
 
 def test_the_folded_projection_gives_the_networks_own_probabilities() -> None:
