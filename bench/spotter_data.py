@@ -531,6 +531,8 @@ def make_voice(v: SpotVoice, out: Path, seed: int) -> dict[str, Any]:
     skipped = []
     for k, u in enumerate(utterances_for(v)):
         rng = np.random.default_rng([seed, zlib.crc32(v.id.encode()), k])
+        if not said_as_meant(v, u.text):
+            continue  # (the utterance keeps its number: the others' random draws stay the same)
         try:
             speech = speak(v, u.text)
         except Exception as err:  # a synthesizer that cannot say a word: skip the word
@@ -654,12 +656,19 @@ def voice_file(cache: Path, v: SpotVoice) -> Path:
     return cache / v.family / f"{v.id}.npz"
 
 
+def said_as_meant(v: SpotVoice, text: str) -> bool:
+    """Whether ``v`` can say ``text``: flite and festival read espeak-ng's ``[[...]]`` phoneme
+    strings as letters, so those are no toast in their voices."""
+    return not (text.startswith("[[") and v.voice is not None and v.voice.synth != "espeak")
+
+
 def load_voice(cache: Path, v: SpotVoice) -> tuple[list[np.ndarray], list[dict[str, Any]]]:
     """One voice's examples: each one's embeddings (float16) and what it is."""
     with np.load(voice_file(cache, v)) as z:
         emb, lengths, meta = z["emb"], z["lengths"], json.loads(str(z["meta"]))
     cuts = np.concatenate([[0], np.cumsum(lengths)])
-    keep = [i for i, m in enumerate(meta) if m["label"] or m["text"] not in NOT_NEGATIVES]
+    keep = [i for i, m in enumerate(meta) if said_as_meant(v, m["text"])
+            and (m["label"] or m["text"] not in NOT_NEGATIVES)]
     return [emb[cuts[i]: cuts[i + 1]] for i in keep], [meta[i] for i in keep]
 
 

@@ -187,3 +187,12 @@ def test_a_held_out_clip_has_the_classifiers_lead_in_and_a_10_db_noise() -> None
     s = pcm[end - len(speech): end].astype(np.float64)
     n = noisy[end - len(speech): end].astype(np.float64) - s
     assert 9.0 < 10 * np.log10(np.mean(s**2) / np.mean(n**2)) < 11.0
+
+
+def test_phoneme_strings_are_only_said_by_voices_that_read_them() -> None:
+    from bench.spotter_data import said_as_meant
+
+    espeak = next(v for v in VOICES if v.family == "espeak-en")
+    flite = next(v for v in VOICES if v.family == "flite")
+    assert said_as_meant(espeak, "[[pr'0st]]") and said_as_meant(flite, "prost")
+    assert not said_as_meant(flite, "[[pr'0st]]"), "flite would spell the brackets out"
