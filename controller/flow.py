@@ -22,6 +22,7 @@ from typing import Any, Callable, ClassVar, Protocol
 from controller.clock import Clock
 from controller.config import Config
 from hardware.display.widgets import Scene
+from models.base import GameType
 
 NAVS = ("prev", "next", "ok", "back")
 
@@ -152,19 +153,29 @@ class HeaderError(ValueError):
 class GameFlow(ABC):
     """One game on the box; :mod:`controller.games` lists the built-in ones.
 
-    ``game`` is its id (a header's ``game``), ``title`` its name on the menus.
+    ``game`` is its id (a header's ``game``), ``title`` its name on the menus. A flow whose
+    engine declares a :class:`~models.base.GameType` names it as ``game_type``, and takes
+    ``game``, ``title`` and the player counts from it rather than repeating them.
     """
 
     game: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
+    game_type: ClassVar[GameType | None] = None
     settings: ClassVar[dict[str, tuple[str, list[tuple[str, Any]], Any]]] = {}
     """The game's own entries in the box's Settings menu: key -> (label, choices, default);
     set-up reads them from the ``settings`` it is given."""
     own_back: ClassVar[bool] = False
     """True when Back on the shared table is the game's own (a game menu); otherwise the box
     asks there whether to leave the game."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("game_type")
+        if declared is not None:
+            cls.game, cls.title = declared.name, declared.title
+            cls.min_players, cls.max_players = declared.min_players, declared.max_players
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:

@@ -43,10 +43,7 @@ BOT_DELAY_S = 1.0
 class CheersFlow(TurnBasedFlow):
     """The Cheers game flow (``game = "cheers"``)."""
 
-    game = State.game_type.name
-    title = State.game_type.title
-    min_players = State.game_type.min_players
-    max_players = State.game_type.max_players
+    game_type = State.game_type  # game, title and player counts come from it
     own_back = True  # Back on the table opens the game menu
 
     @classmethod

@@ -45,10 +45,7 @@ VIEW_TIMEOUT_S = 45.0
 class GobletsFlow(TurnBasedFlow):
     """The Raise Your Goblets game flow (``game = "goblets"``), 2 to 12 players."""
 
-    game = Game.game_type.name
-    title = Game.game_type.title
-    min_players = Game.game_type.min_players
-    max_players = Game.game_type.max_players
+    game_type = Game.game_type  # game, title and player counts come from it
 
     @classmethod
     def setup_questions(cls, settings: dict[str, Any]) -> list[Question]:

@@ -39,10 +39,7 @@ INTRO_NEXT_S = 2.0  # after the presenter's toast is heard, the next player is i
 class TchinTchinFlow(GameFlow):
     """A game of Tchin Tchin refereed by the box."""
 
-    game = Referee.game_type.name
-    title = Referee.game_type.title
-    min_players = Referee.game_type.min_players
-    max_players = Referee.game_type.max_players
+    game_type = Referee.game_type  # game, title and player counts come from it
     settings = {
         "events": ("Tchin Tchin event cards", [("off", False), ("on", True)], False),
         "auto_reveal_s": ("Auto reveal", [("off", 0.0), ("after 5 s", 5.0), ("after 10 s", 10.0)], 0.0),
