@@ -10,7 +10,7 @@ from models.goblets.actions import Gamble, Plot, Taste
 from models.goblets.characters import Character
 from models.goblets.errors import BadChoice
 from models.goblets.scoring import Drinker, course_points, winetaster_points
-from models.goblets.state import COURSES, RUSSIAN, WINETASTERS, GameState, Step, StepKind, Unit
+from models.goblets.state import COURSES, WINETASTERS, GameState, Step, StepKind, Unit
 from models.goblets.tokens import Token, as_names, survives
 
 
@@ -147,7 +147,3 @@ def clear_table(state: GameState, rng: random.Random) -> list[Happening]:
     state.pool = +state.pool
     out.append(Happening("course_over", {"course": state.course, "caller": state.caller}))
     return out
-
-
-def is_russian(state: GameState) -> bool:
-    return state.options.mode == RUSSIAN

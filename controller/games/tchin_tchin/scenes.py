@@ -48,11 +48,6 @@ EVENT_HINT = {
 }
 
 
-def player_glyph(code: str, label: str = "") -> Glyph:
-    """A player's picture: the flag of a character, or a tourist."""
-    return Glyph("tourist" if code in TOURISTS else "flag", code, label)
-
-
 def card_face(card_id: str, caption: str = "") -> Card:
     """A revealed card as the table sees it."""
     c = CARDS[card_id]
