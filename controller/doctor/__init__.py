@@ -36,8 +36,8 @@ from controller.doctor.devices import (
     vosk_model_dir,
 )
 from controller.doctor.listening import check_listening_cost
+from controller.doctor.phones import check_phones
 from controller.doctor.pins import check_gpio_access, check_pin_map, check_system_pins
-from controller.phones.check import check_phones
 
 log = logging.getLogger(__name__)
 

@@ -107,7 +107,7 @@ def test_the_doctor_says_phones_are_off_or_whether_their_port_is_free(tmp_path):
     import socket
 
     from controller.config import Phones
-    from controller.phones.check import check_phones
+    from controller.doctor.phones import check_phones
 
     settings = tmp_path / "settings.json"
     off = check_phones(Phones(), settings)
