@@ -16,18 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.menu import BACK, MenuState, menu
-from controller.phones.pages import Page, PhoneGame, base_page, phone_game, seat_colour
+from controller.phones.pages import Page, PhoneGame, base_page, phone_game
 from controller.phones.qr import join_link, qr_widget
 from controller.phones.tokens import SeatKeys
-from hardware.display.widgets import Grid, Scene, Text
+from hardware.display.widgets import Grid, Scene, Text, seat_colour
 
 log = logging.getLogger(__name__)
 
 HOLD_PREV_S = 2.0  # holding Prev this long in a game opens the join screen
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 class PhoneHub:
@@ -200,7 +196,7 @@ class PhoneHub:
         cells: list[Any] = []
         keys = self.keys
         for seat in keys.seats if keys else ():
-            colour = _rgb(seat_colour(seat))
+            colour = seat_colour(seat)
             token = keys.token(seat) if keys else None
             if seat in self.connected:
                 cells.append(Text(f"Seat {seat}\nphone joined", colour=colour))

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hardware.display.widgets import Colour, QrCode
 
 
+@lru_cache(maxsize=64)
 def matrix(data: str) -> tuple[str, ...]:
-    """The QR code of ``data`` as rows of "1" (dark) and "0" (light), without its quiet zone."""
+    """The QR code of ``data`` as rows of "1" (dark) and "0" (light), without its quiet zone.
+
+    Remembered: the join screen is built every frame on the event loop, and encoding a code
+    takes milliseconds (a dozen seats' codes would cost several frames' time each frame)."""
     import segno
 
     code = segno.make(data, error="m", micro=False)

@@ -55,3 +55,16 @@ def test_the_join_screen_is_drawn_with_dark_modules_on_white(tmp_path):
     assert (0, 0, 0) in colours and (255, 255, 255) in colours
     assert seat_colour(1) in colours, "seat 1's code is framed in its colour"
     assert (tmp_path / "join.png").stat().st_size > 10_000
+
+
+def test_the_join_screen_encodes_each_code_once_not_every_frame():
+    shell = shell_with("goblets")
+    hub = PhoneHub(shell, address="10.42.0.7", port=8081, wifi=wifi_code("frame-test", "x"))
+    shell.phones = hub
+    hub.sync()
+    hub.open_screen()
+    first = [w for w in widgets(shell.scene()) if isinstance(w, QrCode)]
+    misses = matrix.cache_info().misses
+    again = [w for w in widgets(shell.scene()) if isinstance(w, QrCode)]
+    assert matrix.cache_info().misses == misses, "the next frame encoded its codes again"
+    assert [w.modules for w in again] == [w.modules for w in first] and len(first) == 5
