@@ -65,7 +65,6 @@ class CheersFlow(TurnBasedFlow):
         self.picker: ActionPicker | None = None
         self.reveal_queue: list[int] = []
         self.game_menu: MenuState[Any] | None = None
-        self._finished = False
         # the box plays the seat a player at each empty station would have been given, so
         # nobody is ever asked to move to the box's place
         self.bots = frozenset(self.setup.seat_of_station.get(s, s) for s in parse_bots(header))
@@ -77,7 +76,7 @@ class CheersFlow(TurnBasedFlow):
     # -- contract ------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        return self._finished
+        return self.state.over
 
     def start(self) -> None:
         s = self.setup
@@ -225,7 +224,7 @@ class CheersFlow(TurnBasedFlow):
     def _bot_move(self) -> None:
         self._bot_timer = None
         seat = self.state.current_player
-        if self._finished or seat not in self.bots or self.phase not in ("table", "menu"):
+        if self.state.over or seat not in self.bots or self.phase not in ("table", "menu"):
             return
         self._submit(self.bot.choose(self.state))
         self._leds()
@@ -234,7 +233,6 @@ class CheersFlow(TurnBasedFlow):
         if self.state.over:
             self._close_gate("done")
             self.phase = "over"
-            self._finished = True
             return
         seat = self.state.current_player
         assert seat is not None
@@ -253,7 +251,6 @@ class CheersFlow(TurnBasedFlow):
         self.ctx.emit("abandoned", turn=self.state.turn)
         self.ctx.emit("game_over", winner=None, reason="abandoned")
         self.phase = "over"
-        self._finished = True
         self.state.abandon()
 
     # -- private views --------------------------------------------------------------------
@@ -335,7 +332,7 @@ class CheersFlow(TurnBasedFlow):
             self.news.announce("move", "The discards are shuffled into a new draw pile", None, sound=False)
 
     def _leds(self) -> None:
-        seat = None if self._finished else self.state.current_player
+        seat = None if self.state.over else self.state.current_player
         for s in self.setup.seats:
             if s in self.bots:
                 self.ctx.leds.set(s, "off")  # nobody sits there to press
