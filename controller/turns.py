@@ -11,9 +11,19 @@ from abc import abstractmethod
 from typing import Any
 
 from controller.debounce import Debounce
-from controller.flow import FlowContext, GameFlow, Input
+from controller.flow import FlowContext, GameFlow, HeaderError, Input
 from controller.privacy import PrivateGate
 from models.base import IllegalAction
+
+
+def bots_from_header(header: dict[str, Any], game: str, players: int) -> frozenset[int]:
+    """The seats the box plays itself (a header's ``bots``: a list of seats 1 to ``players``);
+    a :class:`HeaderError` names a bad list."""
+    bots = header.get("bots", [])
+    if not isinstance(bots, list) or any(
+            not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= players for b in bots):
+        raise HeaderError(f"{game}: 'bots' must list seats 1-{players}, got {bots!r}")
+    return frozenset(bots)
 
 
 class TurnBasedFlow(GameFlow):

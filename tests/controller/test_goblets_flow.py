@@ -188,6 +188,12 @@ def test_header_errors_are_header_errors_naming_the_field() -> None:
         Table(dict(HEADER, bots=[7]))
 
 
+@pytest.mark.parametrize("bots", [[7], "3", [True], [0]])
+def test_a_bad_list_of_the_box_s_seats_is_named_as_cheers_names_it(bots) -> None:
+    with pytest.raises(HeaderError, match="goblets: 'bots' must list seats 1-"):
+        Table(dict(HEADER, bots=bots))
+
+
 def test_replay_of_a_scripted_file_with_the_box_runner() -> None:
     lines = [json.dumps(HEADER)] + [json.dumps(x) for x in (
         {"t": 1, "do": {"type": "pour", "seat": 2, "token": "wine", "goblet": 2}},

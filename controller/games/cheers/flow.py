@@ -21,7 +21,6 @@ from controller.flow import Question
 from controller.games.cheers import scenes
 from controller.games.cheers.header import (
     header_from_answers,
-    parse_bots,
     parse_header,
     public_teams,
     setup_questions,
@@ -29,7 +28,7 @@ from controller.games.cheers.header import (
 from controller.games.cheers.menus import CLOSE, ActionPicker
 from controller.menu import MenuState, menu
 from controller.privacy import PrivateGate
-from controller.turns import TurnBasedFlow
+from controller.turns import TurnBasedFlow, bots_from_header
 from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
 from models.cheers.actions import Action, action_from_dict
@@ -67,7 +66,8 @@ class CheersFlow(TurnBasedFlow):
         self.game_menu: MenuState[Any] | None = None
         # the box plays the seat a player at each empty station would have been given, so
         # nobody is ever asked to move to the box's place
-        self.bots = frozenset(self.setup.seat_of_station.get(s, s) for s in parse_bots(header))
+        self.bots = frozenset(self.setup.seat_of_station.get(s, s)
+                              for s in bots_from_header(header, "cheers", self.setup.players))
         self.bot = Bot(random.Random(f"cheers-bots-{header.get('seed', 0)}"))
         self._bot_timer: TimerHandle | None = None
         self.news = Announcer(ctx)

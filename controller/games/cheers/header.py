@@ -65,16 +65,6 @@ def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, 
     return header
 
 
-def parse_bots(header: dict[str, Any]) -> frozenset[int]:
-    """The stations nobody sits at, whose seats the box plays (``bots``: a list of stations)."""
-    bots = header.get("bots", [])
-    players = header.get("players")
-    if not isinstance(bots, list) or not isinstance(players, int) or any(
-            not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= players for b in bots):
-        raise HeaderError(f"cheers: 'bots' must list seats of this table, got {bots!r}")
-    return frozenset(bots)
-
-
 def _get(header: dict[str, Any], key: str) -> Any:
     options = header.get("options") or {}
     return options[key] if key in options else header.get(key)

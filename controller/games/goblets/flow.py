@@ -24,7 +24,7 @@ from controller.games.goblets import scenes
 from controller.games.goblets.header import game_from_header, header_from_answers, setup_questions
 from controller.games.goblets.menus import CLOSE, ActionPicker
 from controller.privacy import BUZZER_SEATS, PrivateGate
-from controller.turns import TurnBasedFlow
+from controller.turns import TurnBasedFlow, bots_from_header
 from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
 from models.goblets import Game, SetupError, parse_action, to_dict
@@ -62,12 +62,7 @@ class GobletsFlow(TurnBasedFlow):
             self.engine = game_from_header(header, ctx.rng)
         except SetupError as exc:
             raise HeaderError(f"goblets: {exc}") from None
-        players = self.engine.state.options.players
-        bots = header.get("bots", [])
-        if not isinstance(bots, list) or any(not isinstance(b, int) or not 1 <= b <= players
-                                             for b in bots):
-            raise HeaderError(f"goblets: bots must list seats 1-{players}, got {bots!r}")
-        self.bots = frozenset(bots)
+        self.bots = bots_from_header(header, "goblets", self.engine.state.options.players)
         self.bot_rng = random.Random(f"goblets-bots-{header.get('seed', 0)}")
         self.gate: PrivateGate | None = None
         self.gate_kind = ""  # "decide" or "look"
