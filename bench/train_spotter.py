@@ -290,7 +290,11 @@ def make_examples(lex: dict[str, Any], voices: list[Voice], window: int, seed: i
             jobs.append((v, neg, 0, [], window, len(jobs) + seed))
     print(f"{len(voices)} voices, {len(jobs)} utterances", file=sys.stderr)
     with ProcessPoolExecutor(workers, initializer=_init, initargs=(babble, mix)) as pool:
-        made = list(pool.map(examples, jobs, chunksize=4))
+        from tqdm import tqdm  # the progress bar of `make spotter`: utterances done of all
+
+        made = list(tqdm(pool.map(examples, jobs, chunksize=4), total=len(jobs),
+                         desc="utterances", unit="utt",
+                         file=sys.stderr))
     for m in [m for m in made if "error" in m][:10]:
         print("skipped:", m["error"], file=sys.stderr)
     return [m for m in made if "error" not in m]
