@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 import os
-import stat
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from controller.files import regular_file
 from models.tchin_tchin.actions import Options
 
 #: BCM numbers usable on the 40-pin header (GPIO 0 and 1 are the HAT ID EEPROM bus).
@@ -339,14 +339,9 @@ def load(path: str | Path | None = None) -> Config:
             raise ConfigError(f"{p}: no such config file")
         return validate(Config())
     try:
-        st = os.stat(p)
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot be read ({exc.strerror or exc})") from None
-    if not stat.S_ISREG(st.st_mode):  # a FIFO would hang the start, a folder cannot be read
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a FIFO, a device or a socket)"
-        raise ConfigError(f"{p}: {kind}, not a config file")
-    if st.st_size > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{p}: {st.st_size} bytes; a config file of at most {MAX_CONFIG_BYTES} is read")
+        regular_file(p, "config file", MAX_CONFIG_BYTES)  # a FIFO would hang the start
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:  # a damaged SD card, a binary file

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import stat
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
+from controller.files import regular_file
 from controller.flow import NAVS, HeaderError, Input
 from controller.games import flow_for
 
@@ -284,24 +283,6 @@ def read_lines(stream: IO[bytes], name: str) -> Iterator[bytes]:
         if total > MAX_FILE_BYTES:
             raise ReplayError(f"{name}:{n}: the file is longer than {MAX_FILE_BYTES} bytes")
         yield line
-
-
-def regular_file(path: Path, what: str, limit: int) -> os.stat_result:
-    """Stat ``path`` and refuse anything but a regular file of at most ``limit`` bytes
-    (a FIFO would hang the reader, /dev/zero would never end)."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise ValueError(f"no such {what}: {path}") from None
-    except OSError as exc:
-        raise ValueError(f"{what} {path} cannot be read ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise ValueError(f"{what} {path} is a folder, not a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{what} {path} is not a regular file (a device, a FIFO or a socket)")
-    if st.st_size > limit:
-        raise ValueError(f"{what} {path} is {st.st_size} bytes; at most {limit} are read")
-    return st
 
 
 def read(path: str | Path, recognise: Callable[[Path], list[Any]] | None = None,

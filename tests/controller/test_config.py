@@ -104,6 +104,15 @@ def test_a_config_path_that_is_a_fifo_or_a_folder_is_refused_without_waiting(tmp
         config.load(tmp_path)
 
 
+def test_a_config_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path):
+    big = tmp_path / "clinkbox.toml"
+    big.write_text("# " + "x" * config.MAX_CONFIG_BYTES + "\n")
+    with pytest.raises(ConfigError, match=f"config file {big} is .* bytes; at most {config.MAX_CONFIG_BYTES}"):
+        config.load(big)
+    big.write_text("[display]\nfps = 25\n")
+    assert config.load(big).display.fps == 25
+
+
 def test_a_window_larger_than_the_screen_is_capped_to_it_keeping_its_shape(monkeypatch):
     import pygame as pg
 
