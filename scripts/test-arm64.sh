@@ -227,7 +227,7 @@ printf '%-12s %5d s\n' total $(( $(date +%s) - started )) >>"$TIMES"
 say "times (also in $TIMES)"
 cat "$TIMES"
 printf 'cache: %s in %s\n' "$(du -sh "$CACHE" 2>/dev/null | cut -f1)" "$CACHE"
-summary="$(grep -E '^=+ .*(passed|failed|error).* =+$' "$CACHE/pytest.log" | tail -n 1 || true)"
+summary="$(grep -E '(passed|failed|error).* in [0-9.]+s' "$CACHE/pytest.log" | tail -n 1 | tr -d '=' || true)"
 if [ "$status" -ne 0 ]; then
   printf 'test-arm64: the suite FAILED on arm64 (%s); log: %s\n' "${summary:-no summary}" "$CACHE/pytest.log" >&2
   exit 1
