@@ -136,6 +136,11 @@ class Journal:
         """What the table should be told once (a journal set aside, a game set aside)."""
         self.wal_lost: str | None = None
         self._seq: dict[int, int] = {}
+        self._db_fd: int | None = None
+        """The database file, opened once for :meth:`sync_now` and closed only after SQLite's
+        connection: closing any descriptor of a file drops every POSIX lock this process holds
+        on it, SQLite's too, and a reader that then closes takes itself for the last connection
+        and deletes the WAL the box is still writing."""
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -304,17 +309,23 @@ class Journal:
         if self.path is None or self.problem:
             return
         self.dirty = False
-        for p in (self.path.with_name(self.path.name + "-wal"), self.path):
-            try:
-                fd = os.open(p, os.O_RDONLY)
-            except OSError:
-                continue
+        try:  # SQLite locks the database and -shm files, never the WAL: its descriptor may close
+            fd = os.open(wal_of(self.path), os.O_RDONLY)
+        except OSError:
+            fd = None
+        if fd is not None:
             try:
                 os.fsync(fd)
             except OSError as exc:
                 log.warning("journal flush failed: %s", exc)
             finally:
                 os.close(fd)
+        try:
+            if self._db_fd is None:
+                self._db_fd = os.open(self.path, os.O_RDONLY)
+            os.fsync(self._db_fd)
+        except OSError as exc:
+            log.warning("journal flush failed: %s", exc)
 
     def finish(self, game_id: int, status: str = "over") -> None:
         cur = self._write("UPDATE games SET status=?, ended=? WHERE id=? AND status != ?",
@@ -439,6 +450,9 @@ class Journal:
         if self.watch and self.path is not None and not self.problem:
             self._mark_running("0")
         self._db.close()
+        if self._db_fd is not None:
+            os.close(self._db_fd)
+            self._db_fd = None
         if not self.watch and self.path is not None and not self.problem and self.path.exists() \
                 and not wal_of(self.path).exists():
             self._unmark_after_checkpoint()

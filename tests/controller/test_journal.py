@@ -5,6 +5,9 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 from controller.flow import Input
 from controller.journal import Journal, input_from_dict
@@ -117,6 +120,29 @@ def test_appends_reach_the_disk_on_sync_now_and_full_sync_is_available(tmp_path)
     assert not j.dirty
     strict = Journal(tmp_path / "k.sqlite3", sync="full")
     assert strict._db.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
+def test_clinkbox_journal_or_doctor_run_during_a_game_leaves_the_box_s_wal_alone(tmp_path):
+    """The box flushes its journal a few times a second; a reader in another process (clinkbox
+    journal --export, clinkbox doctor) that closes afterwards must not take itself for the last
+    connection and delete the WAL the box goes on writing into."""
+    path = tmp_path / "j.sqlite3"
+    box = Journal(path, watch=True)
+    gid = box.start_game(HEADER)
+    box.append(gid, INPUTS[0])
+    box.sync_now()
+    reader = ("import sys; from controller.journal import Journal; "
+              "j = Journal(sys.argv[1]); sys.stdout.write(j.export(int(sys.argv[2]))); j.close()")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    subprocess.run([sys.executable, "-c", reader, str(path), str(gid)], check=True,
+                   capture_output=True, env=env)
+    assert (tmp_path / "j.sqlite3-wal").exists()
+    for inp in INPUTS[1:]:
+        box.append(gid, inp)
+    box.sync_now()
+    out = subprocess.run([sys.executable, "-c", reader, str(path), str(gid)], check=True,
+                         capture_output=True, text=True, env=env).stdout
+    assert len(out.splitlines()) == 1 + len(INPUTS)  # the header, then every input
 
 
 def test_a_damaged_game_header_is_set_aside_with_a_warning_and_the_journal_opens(tmp_path, caplog):
