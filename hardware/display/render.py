@@ -420,7 +420,12 @@ class Renderer:
         inner = rect.inflate(-20, -12)
         text = b.text
         if b.seat is not None:
-            text = text.removeprefix(chip(b.seat)).lstrip()  # the big chip says it already
+            rest = text.removeprefix(chip(b.seat)).lstrip()  # the big chip says it already
+            if rest.startswith(":"):  # "(2): your team's goal" reads "Your team's goal" beside the chip
+                rest = rest[1:].lstrip()
+                rest = rest[:1].upper() + rest[1:]
+            if not rest.startswith(("'", "\u2019")):  # "(2)'s front" keeps its chip
+                text = rest
             ring = seat_colour(b.seat)
             pg.draw.rect(s, ring, rect, width=max(6, rect.height // 20), border_radius=18)
             d = min(int(rect.height * 0.7), int(self.size[1] * 0.15))

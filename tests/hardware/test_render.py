@@ -117,6 +117,17 @@ def test_a_banner_for_a_seat_carries_its_colour_and_number():
     assert "5" in {d.text for d in r.drawn}
 
 
+def test_a_banner_s_own_chip_moves_to_its_big_chip_and_takes_no_stray_colon_with_it():
+    from hardware.display.widgets import chip
+
+    r = Renderer((1280, 720), "headless")
+    r.draw(Scene("", (Banner(f"{chip(2)}: your team's goal", seat=2, subtitle="look away"),)))
+    texts = {d.text for d in r.drawn}
+    assert "Your team's goal" in texts and not any(t.startswith(":") for t in texts)
+    r.draw(Scene("", (Banner(f"{chip(2)}'s front clinks", seat=2),)))
+    assert f"{chip(2)}'s front clinks" in {d.text for d in r.drawn}, "a possessive keeps its chip"
+
+
 def test_the_hold_back_ring_fills_as_back_is_held():
     r = Renderer((1280, 720), "headless")
     accent = (242, 190, 60)
