@@ -12,7 +12,7 @@ from controller.games.cheers.flow import CheersFlow
 from controller.replay import load, run
 from hardware.display.widgets import plain
 from models.cheers.bots import Bot
-from models.cheers.cards import CARD_IDS
+from models.cheers.cards import CARD_IDS, CARDS
 
 
 def header(**extra):
@@ -233,3 +233,23 @@ def test_two_friends_and_the_box_play_to_the_end() -> None:
 def test_a_bad_list_of_the_box_s_seats_is_named(bots) -> None:
     with pytest.raises(HeaderError, match="'bots' must list seats"):
         ScriptedTable({"game": "cheers", "seed": 4, "players": 3, "bots": bots})
+
+
+def test_a_play_is_announced_with_the_names_the_menus_use() -> None:
+    table = ScriptedTable(header())
+    table.skip_to_table()
+    table.feed("do", {"type": "play", "seat": 1, "card": "C21", "to": 4})
+    shown = plain(repr(table.flow.scene()))
+    card = CARDS["C21"]
+    assert f"played {card.big.label} (clinks with {card.small.label}) on 4's front" in shown
+    assert f"{card.big.value} / {card.small.value}" not in shown
+
+
+def test_the_game_menu_and_its_confirmation_are_each_titled_once() -> None:
+    table = ScriptedTable(header())
+    table.skip_to_table()
+    table.navs("back")
+    assert plain(repr(table.flow.scene())).count("Game menu") == 1
+    table.navs("next", "ok")
+    shown = plain(repr(table.flow.scene()))
+    assert "Abandon this game?" in shown and "Game menu" not in shown

@@ -33,6 +33,7 @@ from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
 from models.cheers.actions import Action, action_from_dict
 from models.cheers.bots import Bot
+from models.cheers.cards import Ingredient
 from models.cheers.engine import State, new_game
 from models.cheers.view import view
 
@@ -307,7 +308,8 @@ class CheersFlow(TurnBasedFlow):
             self.pace.moved(seat, now)
         if event == "played":
             onto = "their own front" if f["to"] == seat else f"{chip(f['to'])}'s front"
-            self.news.announce("play", f"{who} played {f['big']} / {f['small']} on {onto}", seat,
+            card = f"{Ingredient(f['big']).label} (clinks with {Ingredient(f['small']).label})"
+            self.news.announce("play", f"{who} played {card} on {onto}", seat,
                                move=f"{who} played on {chip(f['to'])}")
         elif event == "pushed":
             self.news.announce("move", f"{who} pushed a card to {chip(f['to'])}", seat,

@@ -138,8 +138,7 @@ def reveal_waiting_scene(seat: int) -> Scene:
 
 
 def menu_scene(v: TableView, menu: MenuState[object]) -> Scene:
-    return Scene(title=f"{TITLE} · turn {v.turn}", widgets=(Text("Game menu", size="heading"),
-                                                            menu.widget()),
+    return Scene(title=f"{TITLE} · turn {v.turn}", widgets=(menu.widget(),),  # the menu names itself
                  footer="OK to choose, Back to return to the table")
 
 
