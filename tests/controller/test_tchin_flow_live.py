@@ -171,7 +171,7 @@ def test_scene_end_screen_shows_scores_winners_and_reaction_times():
     text = plain(repr(scene))
     assert "Winner: 3 Mexican" in text and "1. 3 Mexican: 1 card" in text
     bars = next(w for w in scene.widgets[1].cells if isinstance(w, Bars))
-    assert bars.rows[0] == (chip(3), 500.0, "0.5 s (best 0.5 s)"), "the winner's reaction, charted first"
+    assert bars.rows[0] == (chip(3), 500.0, "0.5 s (fastest win 0.5 s)"), "the winner's reaction, charted first"
 
 
 def test_intro_shows_each_player_and_what_was_heard_then_the_game_begins():
