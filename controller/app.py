@@ -211,7 +211,10 @@ class Box:
     def _speech_status(self, status: str) -> None:
         log.info("microphone: %s", status)
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.shell.notices.append, f"Microphone: {status}")
+            told = f"Microphone: {status}"
+            if self.keyboard is not None and status.startswith("no microphone"):
+                told = "No microphone: press T to type a toast"  # the simulator's keyboard still says toasts
+            self.loop.call_soon_threadsafe(self.shell.notices.append, told)
             hears = HEARING.get(status.split(":")[0].strip())
             if hears is not None and self.keyboard is None:  # the simulator's keyboard always hears
                 self.loop.call_soon_threadsafe(self.shell.set_hearing, hears, time.monotonic())

@@ -493,7 +493,9 @@ class Shell:
 
     # -- output --------------------------------------------------------------------------
     def scene(self) -> Scene:
-        notice = self._current_notice()
+        in_game = self.mode == "game" and self.session is not None
+        # a game's footer says who acts and how: a notice hides it only for a moment
+        notice = self._current_notice(self.GAME_NOTICE_S if in_game else self.NOTICE_S)
         if self.journal.problem:
             notice = self.journal.problem
         if self.mode == "game" and self.phones is not None and self.phones.screen_up:
@@ -521,9 +523,10 @@ class Shell:
         return Scene(titles.get(self.mode, "clinkbox"), widgets, footer=notice or hint)
 
     NOTICE_S = 20.0
+    GAME_NOTICE_S = 6.0
 
-    def _current_notice(self) -> str:
-        """The latest notice, for ``NOTICE_S`` seconds after it first showed."""
+    def _current_notice(self, for_s: float = NOTICE_S) -> str:
+        """The latest notice, for ``for_s`` seconds after it first showed."""
         if not self.notices:
             return ""
         now = self.clock()
@@ -531,7 +534,7 @@ class Shell:
         if seen[0] != len(self.notices):
             seen = (len(self.notices), now)
             self._notice_seen = seen
-        return self.notices[-1] if now - seen[1] < self.NOTICE_S else ""
+        return self.notices[-1] if now - seen[1] < for_s else ""
 
     def _setup_title(self) -> str:
         label = next((g.title for g in built_in() if g.game == self.setup_game), self.setup_game or "")

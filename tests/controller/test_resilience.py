@@ -294,3 +294,17 @@ def test_the_screen_says_once_that_a_damaged_journal_was_kept_aside(tmp_path, mo
     again = Box(headless(tmp_path), simulate=False, pin_factory=mock_factory)
     assert "damaged" not in again.shell.scene().footer, "said once, not at every start"
     again.close()
+
+
+def test_the_simulator_without_a_microphone_says_how_to_type_a_toast(tmp_path):
+    box = Box(headless(tmp_path), simulate=True)
+    assert box.keyboard is not None
+
+    async def start() -> str:
+        box.loop = asyncio.get_running_loop()
+        await asyncio.to_thread(box._speech_status, "no microphone (Error querying device -1)")
+        await asyncio.sleep(0)
+        return box.shell.scene().footer
+
+    assert asyncio.run(start()) == "No microphone: press T to type a toast"
+    box.close()

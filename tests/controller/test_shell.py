@@ -253,6 +253,20 @@ def test_a_notice_shows_for_a_while_then_clears(tmp_path):
     assert shell.scene().footer == "Microphone: back"
 
 
+def test_a_notice_in_a_game_gives_the_footer_back_to_the_game_soon(tmp_path):
+    clock = [0.0]
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: clock[0])
+    shell.begin_setup("countdown-test")
+    nav(shell, "ok")
+    assert shell.mode == "game" and shell.session is not None
+    own = shell.scene().footer
+    shell.notices.append("Microphone: no microphone")
+    assert shell.scene().footer == "Microphone: no microphone"
+    clock[0] = Shell.GAME_NOTICE_S + 0.5
+    assert shell.scene().footer == own, "the game's own words on who acts and how are back"
+    assert Shell.GAME_NOTICE_S < Shell.NOTICE_S
+
+
 def test_choosing_the_options_asks_each_in_turn(tmp_path):
     shell = Shell(Journal(tmp_path / "j"))
     shell.begin_setup("raise-your-goblets" if "raise-your-goblets" in FLOWS else "goblets")
