@@ -348,8 +348,15 @@ class Renderer:
         y = area.top
         if flex_n == 0:  # nothing stretches: centre the widgets in the area
             y += free // 2
-        for wd, fh in zip(widgets, fixed):
-            hh = fh if fh is not None else (free // flex_n if flex_n else 0)
+        share = {i: free // flex_n for i, f in enumerate(fixed) if f is None}
+        menus = [i for i in share if isinstance(widgets[i], Menu)]
+        if len(menus) == 1 and flex_n > 1:  # a menu shows a few choices at once before the rest grows
+            i = menus[0]
+            want = min(self.menu_height(widgets[i], area.width), int(free * 0.6))  # type: ignore[arg-type]
+            if want > share[i]:
+                share = {j: (want if j == i else (free - want) // (flex_n - 1)) for j in share}
+        for k, (wd, fh) in enumerate(zip(widgets, fixed)):
+            hh = fh if fh is not None else share[k]
             self.draw_widget(s, wd, pg.Rect(area.left, y, area.width, hh))
             y += hh + gap
 
@@ -454,6 +461,13 @@ class Renderer:
         # light text edged in black reads on the coloured part and on the dark part alike
         self.text(s, f"{t.label}  {t.remaining:0.1f} s".strip(), bar, self.min_px, INK, bold=True,
                   outline=(10, 10, 10))
+
+    def menu_height(self, m: Menu, width: int) -> int:
+        """The height that shows ``m``'s title and up to four of its choices (three and the page
+        line, for a longer menu) at the smallest item height."""
+        least = int(self.font(self.min_px).get_linesize()) + 16
+        title = self.text_height(m.title, width, max(self.min_px, int(self.size[1] * 0.05))) if m.title else 0
+        return title + min(len(m.items), 4) * least
 
     def draw_menu(self, s: Any, m: Menu, rect: Any) -> None:
         """The menu's items; a list longer than the space is shown a page at a time, never shrunk."""

@@ -128,6 +128,23 @@ def test_a_banner_s_own_chip_moves_to_its_big_chip_and_takes_no_stray_colon_with
     assert f"{chip(2)}'s front clinks" in {d.text for d in r.drawn}, "a possessive keeps its chip"
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
+def test_a_menu_under_cards_and_text_shows_three_choices_at_once_not_one_a_page(size):
+    items = ("Pour", "Peek", "Rotate", "Swap", "Spy")
+    scene = Scene("Seat 2 · private", (
+        Text("2's turn · 2 actions left", size="heading"),
+        Row((Card("Behind your screen", (Glyph("token", "wine", "Wine ×3"), Glyph("token", "poison", "Poison ×2"),
+                                         Glyph("token", "antidote", "Antidote ×2")), small=True),)),
+        Text("Hypochondriac: Each ordinary Antidote in your goblet removes two ordinary Poisons.\n"
+             "House McToadery · your target: Aconitiers\nYour victory points: 0", size="small"),
+        Menu(items, 0)), footer="Prev / Next to move · OK to choose · Back to go up or close", hold=0.0)
+    r = Renderer(size, "headless")
+    r.draw(scene)
+    shown = {d.text.removeprefix("> ") for d in r.drawn} & set(items)
+    assert len(shown) >= 3, shown
+    assert not r.problems()
+
+
 def test_the_hold_back_ring_fills_as_back_is_held():
     r = Renderer((1280, 720), "headless")
     accent = (242, 190, 60)

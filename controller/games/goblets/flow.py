@@ -223,8 +223,8 @@ class GobletsFlow(TurnBasedFlow):
             return
         pub = self.engine.view(None)
         sits = {g["place"]: scenes.who_sits(pub, g["place"]) for g in pub["goblets"]}
-        self.picker = ActionPicker(f"{chip(seat)}: {scenes.STEP_WORDS.get(self.engine.step.kind, '')}"
-                                   if self.engine.step else "", self.engine.legal_actions(), sits)
+        # untitled at its top: the private view's heading already says whose step it is
+        self.picker = ActionPicker("", self.engine.legal_actions(), sits)
 
     def _gate_closed(self, reason: str) -> None:
         if reason in ("released", "timeout") and self.engine.current_player is not None:
