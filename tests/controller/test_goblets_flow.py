@@ -234,3 +234,42 @@ def test_after_the_toast_the_reveal_says_who_plays_the_next_course_and_ok_puts_i
     scenes = dict(demo_scenes())
     reveal = texts(scenes["toast-reveal"])
     assert "Course 2 begins" in reveal and ": hold your buzzer to play" in reveal
+
+
+def test_the_table_says_the_toast_is_on_until_its_final_actions_are_done() -> None:
+    from models.goblets.actions import Pour, Toast, to_dict
+
+    table = Table()
+    while table.flow.engine.state.phase != "toast":
+        legal = table.flow.engine.legal_actions()
+        pick = next((a for a in legal if isinstance(a, Toast)), None) \
+            or next(a for a in legal if isinstance(a, Pour) and len(a.tokens) == 1)
+        table.do(**to_dict(pick))
+    caller = table.named("toast")[-1]["caller"]
+    scene = table.flow.scene()
+    shown = texts(scene)
+    assert scene.title.endswith("course 1 of 3 · the Toast")
+    nxt = table.flow.engine.current_player
+    assert f"The Toast! \u27e6{nxt}\u27e7: hold your buzzer to play" in shown, shown
+    assert f"\u27e6{caller}\u27e7 called the Toast" in shown
+
+
+def test_a_busy_goblet_names_each_pourer_once_with_a_count() -> None:
+    from controller.games.goblets.scenes import goblet_cards, pourers
+    from hardware.display.render import Renderer
+    from hardware.display.widgets import chip
+
+    assert pourers([2, 2, 3, 1, 2]) == f"{chip(2)} \u00d73 {chip(3)} {chip(1)}"
+    from models.goblets.actions import Pour, to_dict
+
+    table = Table()
+    for _ in range(12):  # everyone pours into goblet 1
+        legal = table.flow.engine.legal_actions()
+        table.do(**to_dict(next(a for a in legal if isinstance(a, Pour) and a.goblet == 1 and len(a.tokens) == 1)))
+    pub = table.flow.engine.view(None)
+    assert len(pub["goblets"][0]["poured_by"]) >= 8
+    r = Renderer((1280, 800), "headless")
+    r.draw(Scene("", (goblet_cards(pub),)))
+    [busy] = [d for d in r.drawn if d.text.startswith("by ")]
+    assert busy.ink[3] <= 2 * r.font(busy.px).get_linesize() and not busy.clipped, \
+        "twelve pours by four seats take two lines at most under the goblet"

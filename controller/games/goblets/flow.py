@@ -110,7 +110,7 @@ class GobletsFlow(TurnBasedFlow):
         up = scenes.next_up(pub, waiting)
         current = self.engine.current_player
         if current in self.bots:
-            up = f"{chip(current)}: the box is thinking"
+            up = ("The Toast! " if pub.get("phase") == "toast" else "") + f"{chip(current)}: the box is thinking"
         return scenes.table_scene(pub, waiting_for=waiting,
                                   footer="Any other seat: hold your buzzer to look at your screen",
                                   news=self.news.banner(up), moves=self.news.moves_line(), bots=self.bots)

@@ -26,9 +26,10 @@ STEP_WORDS = {"turn": "turn", "noble_first": "Toast before the Winetaster?",
 
 
 def course_title(pub: dict[str, Any]) -> str:
+    toast = " · the Toast" if pub.get("phase") == "toast" else ""
     if pub["mode"] == "russian":
-        return f"{TITLE} · Russian Goblette · course {pub['course']}"
-    return f"{TITLE} · course {pub['course']} of 3"
+        return f"{TITLE} · Russian Goblette · course {pub['course']}{toast}"
+    return f"{TITLE} · course {pub['course']} of 3{toast}"
 
 
 def who_sits(pub: dict[str, Any], place: int) -> str:
@@ -77,16 +78,26 @@ def next_up(pub: dict[str, Any], waiting_for: int | None, phone: bool = False) -
     phone plays on it, and nobody need look away)."""
     if waiting_for is None:
         return ""
+    toast = "The Toast! " if pub.get("phase") == "toast" else ""  # a final action, not a turn
     if phone:
-        return f"{chip(waiting_for)}: play on your phone"
+        return f"{toast}{chip(waiting_for)}: play on your phone"
     how = "hold your buzzer" if waiting_for <= 8 else "press OK"
-    return f"{chip(waiting_for)}: {how} to play · everyone else, look away"
+    return f"{toast}{chip(waiting_for)}: {how} to play · everyone else, look away"
+
+
+def pourers(seats: list[int]) -> str:
+    """Who poured into a goblet, each seat once with its count, in the order they first poured
+    ("2 ×3 1"): a chip a pour made a busy goblet's picture shrink out of sight."""
+    counts: dict[int, int] = {}
+    for s in seats:
+        counts[s] = counts.get(s, 0) + 1
+    return " ".join(chip(s) + (f" \u00d7{n}" if n > 1 else "") for s, n in counts.items())
 
 
 def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
     cards = []
     for g in pub["goblets"]:
-        poured = " ".join(chip(s) for s in g["poured_by"])
+        poured = pourers(g["poured_by"])
         if g.get("drunk_by") is not None:
             poured = f"drunk: {chip(g['drunk_by'])}"
         cards.append(Card(
