@@ -273,3 +273,21 @@ def test_a_busy_goblet_names_each_pourer_once_with_a_count() -> None:
     [busy] = [d for d in r.drawn if d.text.startswith("by ")]
     assert busy.ink[3] <= 2 * r.font(busy.px).get_linesize() and not busy.clipped, \
         "twelve pours by four seats take two lines at most under the goblet"
+
+
+def test_the_toast_s_reveal_stays_for_the_table_to_read_when_the_box_plays_first() -> None:
+    from controller.games.goblets.flow import BOT_DELAY_S, REVEAL_READ_S
+
+    table = Table(dict(HEADER, bots=[1, 2, 3, 4], seed=9))
+    while not table.named("drank"):
+        due = table.clock.next_due()
+        assert due is not None
+        table.clock.advance_to(due)
+    shown_at = table.clock.now()
+    assert "Toast of course 1" in table.flow.scene().title
+    table.clock.advance_to(shown_at + REVEAL_READ_S - 0.1)
+    scene = table.flow.scene()
+    assert "Toast of course 1" in scene.title, "not swept away by the box's first move"
+    assert "Course 2 begins" in texts(scene) and "the box is thinking" in texts(scene)
+    table.clock.advance_to(shown_at + REVEAL_READ_S + BOT_DELAY_S)
+    assert "Toast of course" not in table.flow.scene().title, "then the box plays on"

@@ -39,6 +39,7 @@ MOVES = {"peeked": "peeked", "schemed": "swapped coasters", "transmuted": "trans
 #: what a move lets its seat see: its view stays open on it until the buzzer is let go
 SEEING = {"peeked", "spied", "tasted"}
 BOT_DELAY_S = 1.0
+REVEAL_READ_S = 10.0  # the Toast's reveal stays this long before the box moves first in the next course
 VIEW_TIMEOUT_S = 45.0
 
 
@@ -102,7 +103,8 @@ class GobletsFlow(TurnBasedFlow):
             else None
         phone = waiting is not None and waiting in self.ctx.phones  # no looking away: it plays on its phone
         if self.reveal:
-            return scenes.reveal_scene(pub, self.reveal, self.reveal_course, waiting, phone)
+            thinking = self.engine.current_player if self.engine.current_player in self.bots else None
+            return scenes.reveal_scene(pub, self.reveal, self.reveal_course, waiting, phone, thinking)
         if phone:
             return scenes.table_scene(pub, footer="Any other seat: hold your buzzer to look at your screen",
                                       news=self.news.banner(scenes.next_up(pub, waiting, phone)),
@@ -183,9 +185,9 @@ class GobletsFlow(TurnBasedFlow):
         if seat is None:
             return
         if seat in self.bots:
-            if self._bot_timer is None:
-                self._bot_timer = self.ctx.clock.call_at(self.ctx.clock.now() + BOT_DELAY_S,
-                                                         self._bot_move)
+            if self._bot_timer is None:  # its move would put the reveal away: the table reads it first
+                wait = REVEAL_READ_S if self.reveal else BOT_DELAY_S
+                self._bot_timer = self.ctx.clock.call_at(self.ctx.clock.now() + wait, self._bot_move)
             return
         self._wait_for_current()
 

@@ -166,7 +166,7 @@ def reveal_row(drank: list[dict[str, Any]]) -> Row:
 
 
 def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
-                 waiting_for: int | None = None, phone: bool = False) -> Scene:
+                 waiting_for: int | None = None, phone: bool = False, thinking: int | None = None) -> Scene:
     """The Toast's reveal: every goblet's contents and who survived; and, once the next course
     has begun, who plays first and how."""
     poisoned = [chip(d["seat"]) for d in drank if not d["survived"]]
@@ -175,6 +175,9 @@ def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
     if waiting_for is not None:
         widgets.append(Banner(f"Course {pub['course']} begins", colour=(60, 90, 160),
                               subtitle=next_up(pub, waiting_for, phone), seat=waiting_for))
+    elif thinking is not None:  # the box plays first: it waits while the table reads the reveal
+        widgets.append(Banner(f"Course {pub['course']} begins", colour=(60, 90, 160),
+                              subtitle=f"{chip(thinking)}: the box is thinking", seat=thinking))
     return Scene(f"{TITLE} · the Toast of course {course}", tuple(widgets),
                  footer="Any other seat: hold your buzzer to see your screen")
 
