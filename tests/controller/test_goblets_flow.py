@@ -259,7 +259,7 @@ def test_a_busy_goblet_names_each_pourer_once_with_a_count() -> None:
     from hardware.display.render import Renderer
     from hardware.display.widgets import chip
 
-    assert pourers([2, 2, 3, 1, 2]) == f"{chip(2)} \u00d73 {chip(3)} {chip(1)}"
+    assert pourers([2, 2, 3, 1, 2]) == f"{chip(2)}\u00a0\u00d73 {chip(3)} {chip(1)}"
     from models.goblets.actions import Pour, to_dict
 
     table = Table()
@@ -273,6 +273,8 @@ def test_a_busy_goblet_names_each_pourer_once_with_a_count() -> None:
     [busy] = [d for d in r.drawn if d.text.startswith("by ")]
     assert busy.ink[3] <= 2 * r.font(busy.px).get_linesize() and not busy.clipped, \
         "twelve pours by four seats take two lines at most under the goblet"
+    lines = r.wrap(busy.text, r.font(busy.px), busy.box[2] - 8)
+    assert not any(line.startswith("\u00d7") for line in lines), "a count stays with its chip"
 
 
 def test_the_toast_s_reveal_stays_for_the_table_to_read_when_the_box_plays_first() -> None:

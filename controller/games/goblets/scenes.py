@@ -87,11 +87,12 @@ def next_up(pub: dict[str, Any], waiting_for: int | None, phone: bool = False) -
 
 def pourers(seats: list[int]) -> str:
     """Who poured into a goblet, each seat once with its count, in the order they first poured
-    ("2 ×3 1"): a chip a pour made a busy goblet's picture shrink out of sight."""
+    ("2 ×3 1"), a count kept on its chip's line: a chip a pour made a busy goblet's picture
+    shrink out of sight."""
     counts: dict[int, int] = {}
     for s in seats:
         counts[s] = counts.get(s, 0) + 1
-    return " ".join(chip(s) + (f" \u00d7{n}" if n > 1 else "") for s, n in counts.items())
+    return " ".join(chip(s) + (f"\u00a0\u00d7{n}" if n > 1 else "") for s, n in counts.items())  # never wrapped apart
 
 
 def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
