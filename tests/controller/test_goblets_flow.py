@@ -293,3 +293,16 @@ def test_the_toast_s_reveal_stays_for_the_table_to_read_when_the_box_plays_first
     assert "Course 2 begins" in texts(scene) and "the box is thinking" in texts(scene)
     table.clock.advance_to(shown_at + REVEAL_READ_S + BOT_DELAY_S)
     assert "Toast of course" not in table.flow.scene().title, "then the box plays on"
+
+
+def test_the_last_toast_s_reveal_says_the_tie_break_comes_next_not_a_new_course() -> None:
+    table = Table(dict(HEADER, bots=[1, 2, 3, 4], seed=4))  # this deal ends in a tie-break
+    shown = []
+    while not table.flow.finished:
+        due = table.clock.next_due()
+        assert due is not None
+        table.clock.advance_to(due)
+        if table.flow.engine.state.phase == "tiebreak":
+            shown.append(texts(table.flow.scene()))
+    assert shown and "Toast of course 3" in shown[0]
+    assert "tie-break goblet" in shown[0] and "Course 3 begins" not in shown[0]

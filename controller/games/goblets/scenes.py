@@ -173,11 +173,13 @@ def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
     poisoned = [chip(d["seat"]) for d in drank if not d["survived"]]
     text = ("Poisoned: " + " ".join(poisoned)) if poisoned else "Everyone survived!"
     widgets: list[Any] = [Banner("Raise your goblets!", colour=(170, 40, 60), subtitle=text), reveal_row(drank)]
+    # what comes next: a new course, or a step of this one (the tie-break's goblets)
+    heading = f"Course {pub['course']} begins" if pub.get("phase") == "turns" else status_line(pub)
     if waiting_for is not None:
-        widgets.append(Banner(f"Course {pub['course']} begins", colour=(60, 90, 160),
+        widgets.append(Banner(heading, colour=(60, 90, 160),
                               subtitle=next_up(pub, waiting_for, phone), seat=waiting_for))
     elif thinking is not None:  # the box plays first: it waits while the table reads the reveal
-        widgets.append(Banner(f"Course {pub['course']} begins", colour=(60, 90, 160),
+        widgets.append(Banner(heading, colour=(60, 90, 160),
                               subtitle=f"{chip(thinking)}: the box is thinking", seat=thinking))
     return Scene(f"{TITLE} · the Toast of course {course}", tuple(widgets),
                  footer="Any other seat: hold your buzzer to see your screen")
