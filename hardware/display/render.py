@@ -350,11 +350,10 @@ class Renderer:
             y += free // 2
         share = {i: free // flex_n for i, f in enumerate(fixed) if f is None}
         menus = [i for i in share if isinstance(widgets[i], Menu)]
-        if len(menus) == 1 and flex_n > 1:  # a menu shows a few choices at once before the rest grows
+        if len(menus) == 1 and flex_n > 1:  # a menu takes what shows a few of its choices, the rest the rest
             i = menus[0]
             want = min(self.menu_height(widgets[i], area.width), int(free * 0.6))  # type: ignore[arg-type]
-            if want > share[i]:
-                share = {j: (want if j == i else (free - want) // (flex_n - 1)) for j in share}
+            share = {j: (want if j == i else (free - want) // (flex_n - 1)) for j in share}
         for k, (wd, fh) in enumerate(zip(widgets, fixed)):
             hh = fh if fh is not None else share[k]
             self.draw_widget(s, wd, pg.Rect(area.left, y, area.width, hh))
@@ -465,7 +464,7 @@ class Renderer:
     def menu_height(self, m: Menu, width: int) -> int:
         """The height that shows ``m``'s title and up to four of its choices (three and the page
         line, for a longer menu) at the smallest item height."""
-        least = int(self.font(self.min_px).get_linesize()) + 16
+        least = max(int(self.font(self.min_px).get_linesize()) + 16, int(self.size[1] * 0.07))
         title = self.text_height(m.title, width, max(self.min_px, int(self.size[1] * 0.05))) if m.title else 0
         return title + min(len(m.items), 4) * least
 
@@ -610,20 +609,32 @@ class Renderer:
         if not b.rows:
             return
         f = self.font(self.min_px)
-        row_h = max(f.get_linesize() + 6, min(int(self.size[1] * 0.08), (rect.bottom - top) // len(b.rows)))
-        label_w = min(rect.width // 3, max(self.line_width(lab, f) for lab, _, _ in b.rows) + 16)
+        ls = int(f.get_linesize())
+        room = rect.bottom - top
+        n = len(b.rows)
+        label_w = max(self.line_width(lab, f) for lab, _, _ in b.rows) + 16
         value_w = max(self.line_width(v, f) for _, _, v in b.rows) + 16
-        bar_w = rect.width - label_w - value_w
+        # rows that do not fit one above the other go in two columns, when the width allows
+        cols = 2 if n > 1 and n * ls > room and rect.width >= 2 * (label_w + value_w + ls * 2) else 1
+        per_col = math.ceil(n / cols)
+        row_h = max(ls, min(int(self.size[1] * 0.08), room // per_col))
+        col_w = rect.width // cols
+        label_w = min(col_w // 3, label_w)
+        bar_w = max(0, col_w - label_w - value_w - (12 if cols > 1 else 0))
         peak = max((v for _, v, _ in b.rows if v is not None), default=0.0) or 1.0
         for i, (label, value, shown) in enumerate(b.rows):
-            y = top + i * row_h
-            self.text(s, label, pg.Rect(rect.left, y, label_w, row_h), self.min_px, INK, align="left")
+            left = rect.left + (i // per_col) * col_w
+            y = top + (i % per_col) * row_h
+            self.text(s, label, pg.Rect(left, y, label_w, row_h), self.min_px, INK, align="left")
             length = 0 if value is None else max(4, int(bar_w * value / peak))
             colour = b.colours[i] if i < len(b.colours) else ACCENT
-            bar = pg.Rect(rect.left + label_w, y + row_h // 5, length, row_h - 2 * (row_h // 5))
+            bar = pg.Rect(left + label_w, y + row_h // 5, length, row_h - 2 * (row_h // 5))
             if length:
                 pg.draw.rect(s, colour, bar, border_radius=6)
             self.text(s, shown, pg.Rect(bar.right + 4, y, value_w, row_h), self.min_px, INK, align="left")
+            if y + row_h > rect.bottom + 2:  # a row below the chart's own space lies over what is under it
+                box = (left, y, col_w, row_h)
+                self.drawn.append(Drawn(shown, self.min_px, box, box, True))
 
     def draw_row(self, s: Any, cells: tuple[Widget, ...], rect: Any) -> None:
         pg = self.pg

@@ -145,6 +145,21 @@ def test_a_menu_under_cards_and_text_shows_three_choices_at_once_not_one_a_page(
     assert not r.problems()
 
 
+def test_a_chart_too_tall_for_its_space_takes_two_columns_and_says_when_even_that_spills():
+    from hardware.display.widgets import Bars, chip
+
+    r = Renderer((1280, 720), "headless")
+    rows = tuple((chip(s), float(s), f"{s / 2:.1f} s") for s in range(1, 7))
+    r.drawn = []
+    r.draw_bars(r.screen, Bars(rows, title="Mean time to decide a move"), pygame.Rect(20, 20, 620, 160))
+    assert r.drawn and not any(d.clipped for d in r.drawn)
+    assert all(pygame.Rect(20, 20, 620, 160).contains(pygame.Rect(d.ink)) for d in r.drawn), "every row in its space"
+    assert len({d.box[0] for d in r.drawn if d.text.startswith("\u27e6")}) == 2, "in two columns"
+    r.drawn = []
+    r.draw_bars(r.screen, Bars(rows), pygame.Rect(20, 20, 300, 90))
+    assert any(d.clipped for d in r.drawn), "rows that lie over the next widget are reported"
+
+
 def test_the_hold_back_ring_fills_as_back_is_held():
     r = Renderer((1280, 720), "headless")
     accent = (242, 190, 60)
