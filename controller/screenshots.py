@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from controller.games import built_in
@@ -44,8 +45,18 @@ def game_scenes() -> list[tuple[str, Scene]]:
             log.error("no screenshots for %s: %s", game.package, exc)
             continue
         prefix = game.package.replace("_", "-")
-        out += [(f"{prefix}-{name}", scene) for name, scene in shots]
+        out += [(f"{prefix}-{name}", as_on_the_box(name, scene)) for name, scene in shots]
     return out
+
+
+def as_on_the_box(name: str, scene: Scene) -> Scene:
+    """A game's scene as the box draws it: the end screen with what to do next under it, every
+    other with the hold-Back-to-leave ring in its footer."""
+    from controller import party
+
+    if name == "end":
+        return party.end_scene(scene, party.end_menu())
+    return replace(scene, hold=0.0)
 
 
 def leds_of(name: str) -> tuple[dict[int, str], str | None] | None:

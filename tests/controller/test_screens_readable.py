@@ -26,3 +26,12 @@ def test_every_demo_scene_reads_from_the_sofa(size):
         assert min(d.px for d in renderer.drawn) >= min_text_px(size[1]), name
         problems += [f"{name}: {p}" for p in renderer.problems()]
     assert not problems, "\n".join(problems)
+
+
+def test_the_game_scenes_looked_at_are_drawn_as_the_box_draws_them():
+    """The end screen with its 'Play again' menu under it, every other game screen with the
+    hold-Back ring: what crowds the live screen crowds the test's too."""
+    games = [(name, scene) for name, scene in SCENES if name.split("-")[0] in ("tchin", "cheers", "goblets")]
+    ends = [scene for name, scene in games if name.endswith("-end")]
+    assert len(ends) == 3 and all("Play again, same players" in repr(scene) for scene in ends)
+    assert all(scene.hold is not None for name, scene in games if not name.endswith("-end"))

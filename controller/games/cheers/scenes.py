@@ -158,11 +158,12 @@ def end_scene(v: TableView, pace: Bars | None = None) -> Scene:
     for team, goal in winners:
         seats = " ".join(chip(s) for s, t in sorted((v.teams or {}).items()) if t == team)
         goals.append(Grid(cells=(goal_card(goal),), columns=1, title=f"Team {team} {seats}"))
-    if pace is not None:
-        goals.append(pace)
-    widgets: list[Widget] = [banner, Row(cells=tuple(goals))]
-    if v.winner_seat is not None:
-        widgets.append(front_grid(v, v.winner_seat, f"{chip(v.winner_seat)}'s front"))
+    widgets: list[Widget] = [banner]
+    if v.winner_seat is not None:  # the chart beside the winning front: a third of a row is too narrow
+        front = front_grid(v, v.winner_seat, f"{chip(v.winner_seat)}'s front")
+        widgets += [Row(cells=tuple(goals)), Row(cells=(front, pace)) if pace is not None else front]
+    else:
+        widgets.append(Row(cells=tuple(goals) + ((pace,) if pace is not None else ())))
     return Scene(title=f"{TITLE} · game over", widgets=tuple(widgets))
 
 

@@ -39,6 +39,7 @@ MOVES = {"peeked": "peeked", "schemed": "swapped coasters", "transmuted": "trans
 #: what a move lets its seat see: its view stays open on it until the buzzer is let go
 SEEING = {"peeked", "spied", "tasted"}
 BOT_DELAY_S = 1.0
+OTHERS_LOOK = "Others: hold your buzzer to see your screen"  # one line beside the hold-Back ring
 REVEAL_READ_S = 10.0  # the Toast's reveal stays this long before the box moves first in the next course
 VIEW_TIMEOUT_S = 45.0
 
@@ -106,7 +107,7 @@ class GobletsFlow(TurnBasedFlow):
             thinking = self.engine.current_player if self.engine.current_player in self.bots else None
             return scenes.reveal_scene(pub, self.reveal, self.reveal_course, waiting, phone, thinking)
         if phone:
-            return scenes.table_scene(pub, footer="Any other seat: hold your buzzer to look at your screen",
+            return scenes.table_scene(pub, footer=OTHERS_LOOK,
                                       news=self.news.banner(scenes.next_up(pub, waiting, phone)),
                                       moves=self.news.moves_line(), phone_for=waiting)
         up = scenes.next_up(pub, waiting)
@@ -114,7 +115,7 @@ class GobletsFlow(TurnBasedFlow):
         if current in self.bots:
             up = ("The Toast! " if pub.get("phase") == "toast" else "") + f"{chip(current)}: the box is thinking"
         return scenes.table_scene(pub, waiting_for=waiting,
-                                  footer="Any other seat: hold your buzzer to look at your screen",
+                                  footer=OTHERS_LOOK,
                                   news=self.news.banner(up), moves=self.news.moves_line(), bots=self.bots)
 
     # -- inputs ----------------------------------------------------------------------------

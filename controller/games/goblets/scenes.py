@@ -182,7 +182,7 @@ def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
         widgets.append(Banner(heading, colour=(60, 90, 160),
                               subtitle=f"{chip(thinking)}: the box is thinking", seat=thinking))
     return Scene(f"{TITLE} · the Toast of course {course}", tuple(widgets),
-                 footer="Any other seat: hold your buzzer to see your screen")
+                 footer="Others: hold your buzzer to see your screen")
 
 
 def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: str) -> Scene:
