@@ -306,3 +306,19 @@ def test_the_last_toast_s_reveal_says_the_tie_break_comes_next_not_a_new_course(
             shown.append(texts(table.flow.scene()))
     assert shown and "Toast of course 3" in shown[0]
     assert "tie-break goblet" in shown[0] and "Course 3 begins" not in shown[0]
+
+
+def test_a_spy_is_announced_with_whose_screen_it_looked_at() -> None:
+    for seed in range(5, 80):  # a deal where someone holds the Spy
+        table = Table(dict(HEADER, seed=seed, options={"variants": [], "characters": True}))
+        spies = [a for a in table.flow.engine.legal_actions() if type(a).__name__ == "Spy"]
+        if spies:
+            break
+    else:
+        pytest.skip("no deal gave the first player the Spy")
+    from models.goblets.actions import to_dict
+
+    table.do(**to_dict(spies[0]))
+    shown = texts(table.flow.scene())
+    target = table.named("spied")[-1]["target"]
+    assert f"spied on \u27e6{target}\u27e7's screen" in shown

@@ -292,6 +292,9 @@ class GobletsFlow(TurnBasedFlow):
                                seat, move=f"{who} plotted")
         elif event == "new_character":
             self.news.announce("move", f"{who} is now the {f['character']}", seat)
+        elif event == "spied":  # whose screen was looked at is public; what was seen is not
+            self.news.announce("move", f"{who} spied on {chip(f['target'])}'s screen", seat,
+                               move=f"{who} spied on {chip(f['target'])}")
         elif event in MOVES:
             self.news.announce("move", f"{who} {MOVES[event]}", seat, move=f"{who} {MOVES[event]}")
         elif event == "toast":
