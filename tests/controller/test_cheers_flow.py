@@ -253,3 +253,12 @@ def test_the_game_menu_and_its_confirmation_are_each_titled_once() -> None:
     table.navs("next", "ok")
     shown = plain(repr(table.flow.scene()))
     assert "Abandon this game?" in shown and "Game menu" not in shown
+
+
+def test_the_seats_offered_in_a_menu_are_their_chips() -> None:
+    table = ScriptedTable(header())
+    table.skip_to_table()
+    table.feed("press", 1)
+    table.navs("ok", "ok")  # play the first card: to whom?
+    shown = repr(table.flow.scene())
+    assert "You \u27e61\u27e7" in shown and "\u27e62\u27e7 team" in shown and "Seat 2" not in shown

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.menu import BACK, Choice, MenuState
+from hardware.display.widgets import chip
 from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
 from models.cheers.cards import CARDS
 from models.cheers.engine import State
@@ -22,12 +23,13 @@ CLOSE = object()  # what nav() returns when the view should close
 
 
 def seat_label(state: State, seat: int, me: int) -> str:
-    """``Seat 2 · team B`` (no team under Masquerade); ``You (seat 1)`` for the chooser."""
+    """Seat 2's chip and ``team B`` (no team under Masquerade); ``You`` and the chip for the
+    chooser: the chip in the colour of that seat's LED, as on the table."""
     if seat == me:
-        return f"You (seat {seat})"
+        return f"You {chip(seat)}"
     if state.setup.masquerade:
-        return f"Seat {seat}"
-    return f"Seat {seat} · team {state.team(seat)}"
+        return chip(seat)
+    return f"{chip(seat)} team {state.team(seat)}"
 
 
 def card_label(card_id: str) -> str:
