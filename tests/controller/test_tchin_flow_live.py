@@ -238,3 +238,17 @@ def test_demo_scenes_show_a_reveal_claim_veto_duel_and_end(tmp_path):
     for name, scene in shots:
         path = render_png(scene, tmp_path / f"{name}.png")
         assert path.stat().st_size > 10_000
+
+
+def test_a_press_between_cards_by_someone_else_than_the_revealer_says_why_it_did_nothing():
+    box = Box()
+    box.feed(0.5, "press", 2)  # buzzer 1 reveals the first card
+    box.at(0.6)
+    assert box.events[-1]["event"] == "ignored"
+    scene = box.flow.scene()
+    assert isinstance(scene.widgets[0], Banner)
+    assert "2 Japanese: wait for the next card" in plain(scene.widgets[0].text)
+    assert "1 reveals it" in plain(scene.widgets[0].subtitle)
+    box.feed(1.0, "press", 1)
+    box.at(1.1)
+    assert "wait for the next card" not in plain(repr(box.flow.scene())), "the reveal puts it away"

@@ -239,6 +239,11 @@ class TchinTchinFlow(GameFlow):
         elif h.event == "unwon":
             self.news.announce("move", f"Nobody wins {f['card']}", None,
                                UNWON.get(f["reason"], f["reason"]), sound=False)
+        elif h.event == "ignored" and f.get("reason") == "between cards" and station \
+                and self.referee.phase == Phase.BETWEEN:  # a press that does nothing says why
+            nxt = self.referee.revealer
+            self.news.announce("move", f"{who}: wait for the next card", station,
+                               f"{chip(nxt)} reveals it" if nxt else "", sound=False)
         elif h.event == "penalty":
             lost = (f"gives {f['card']} to the pot" if f["to_pot"]
                     else "pressed while not invited (no card to give back)")
