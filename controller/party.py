@@ -60,7 +60,9 @@ def recall(settings_path: Path | None) -> tuple[str, dict[str, Any]] | None:
 
 def quick_start_label(title: str, answers: dict[str, Any]) -> str:
     players = answers.get("players")
-    return f"Quick start: {title}" + (f", {players} players" if players else "")
+    bots = answers.get("bots")
+    box = f", {bots} by the box" if isinstance(bots, int) and not isinstance(bots, bool) and bots > 0 else ""
+    return f"Quick start: {title}" + (f", {players} players{box}" if players else "")
 
 
 def end_menu() -> MenuState[str]:

@@ -35,3 +35,16 @@ def test_the_game_scenes_looked_at_are_drawn_as_the_box_draws_them():
     ends = [scene for name, scene in games if name.endswith("-end")]
     assert len(ends) == 3 and all("Play again, same players" in repr(scene) for scene in ends)
     assert all(scene.hold is not None for name, scene in games if not name.endswith("-end"))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 664)])
+def test_the_longest_quick_start_fits_the_main_menu(size):
+    from controller.party import quick_start_label
+    from hardware.display.widgets import Menu, Scene, Text
+
+    label = quick_start_label("Raise Your Goblets", {"players": 12, "bots": 11})
+    renderer = Renderer(size, "headless")
+    renderer.draw(Scene("clinkbox", (Text("What shall we play?", size="heading"),
+                                     Menu((label, "Tchin Tchin", "Cheers", "Raise Your Goblets", "Settings",
+                                           "Shut down"), 0))))
+    assert not renderer.problems()

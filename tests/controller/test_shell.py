@@ -397,6 +397,13 @@ def test_the_last_set_up_is_offered_as_a_quick_start(tmp_path):
     assert again.mode == "game" and again.session.header["players"] == 3
 
 
+def test_a_quick_start_says_how_many_seats_the_box_plays():
+    from controller.party import quick_start_label
+
+    assert quick_start_label("Cheers", {"players": 3, "bots": 2}) == "Quick start: Cheers, 3 players, 2 by the box"
+    assert quick_start_label("Cheers", {"players": 4, "bots": 0}) == "Quick start: Cheers, 4 players"
+
+
 def test_back_on_the_table_asks_before_leaving_the_game(tmp_path):
     shell = Shell(Journal(tmp_path / "j"), clock=lambda: 100.0)
     shell.start_game({"game": "countdown-test", "seed": 1, "players": 4})

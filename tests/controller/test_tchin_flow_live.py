@@ -145,7 +145,7 @@ def test_scene_veto_window_shows_votes_and_countdown():
     box.feed(1.1, "say", word="na zdorovie", end=1.5)
     scene = box.at(2.0).flow.scene()
     banner = next(w for w in scene.widgets if isinstance(w, Banner))
-    assert plain(banner.text) == "3 Mexican: veto?  0 of 1 votes" and "Na Zdorovie!" in banner.subtitle
+    assert plain(banner.text) == "3 Mexican: veto?  0 of 1 vote" and "Na Zdorovie!" in banner.subtitle
     assert next(w for w in scene.widgets if isinstance(w, Timer)).remaining == 2.5
 
 

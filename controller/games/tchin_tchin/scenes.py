@@ -149,7 +149,8 @@ def veto_scene(view: Mapping[str, Any], now: float, veto_s: float, heard: str) -
     question = (f"Heard: {TOASTS.get(heard, heard)} Was the gesture right?" if heard
                 else f"The box cannot hear: did {who} say {asked} with the right gesture?")
     return Scene("Tchin Tchin", (
-        Banner(f"{who}: veto?  {card['veto_votes']} of {card['veto_needed']} votes", colour=PURPLE,
+        Banner(f"{who}: veto?  {card['veto_votes']} of {card['veto_needed']} "
+               f"vote{'s' if card['veto_needed'] != 1 else ''}", colour=PURPLE,
                subtitle=f"{question} Not invited: press to veto", seat=s),
         Timer(max(0.0, card["veto_closes"] - now), veto_s, "veto"),
         table_row(view, card_face(card["id"], caption=f"Asked: {asked}")),
