@@ -262,3 +262,16 @@ def test_the_seats_offered_in_a_menu_are_their_chips() -> None:
     table.navs("ok", "ok")  # play the first card: to whom?
     shown = repr(table.flow.scene())
     assert "You \u27e61\u27e7" in shown and "\u27e62\u27e7 team" in shown and "Seat 2" not in shown
+
+
+def test_with_seats_the_box_plays_the_players_keep_their_buzzers_and_the_box_the_seats_it_was_given() -> None:
+    from controller.games.cheers.header import header_from_answers
+
+    h = header_from_answers({"players": 3, "masquerade": False, "bots": 2}, seed=11, settings={})
+    table = ScriptedTable(h)
+    assert table.flow.bots == frozenset({2, 3}), "the last two seats, as the host chose"
+    assert dict(table.flow.setup.seat_of_station) == {1: 1, 2: 2, 3: 3}
+    seating = plain(repr(table.flow.scene()))
+    assert "stay here" in seating and "whoever is at" not in seating
+    hidden = header_from_answers({"players": 4, "masquerade": True, "bots": 1}, seed=11, settings={})
+    assert "teams" not in hidden, "secret teams stay drawn by the game"

@@ -17,7 +17,16 @@ from typing import Any
 
 from controller.flow import HeaderError, Question
 from controller.menu import OFF_ON
-from models.cheers.setup import MAX_PLAYERS, MIN_PLAYERS, SPLITS, Setup, SetupError, build_setup
+from models.cheers.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SPLITS,
+    Setup,
+    SetupError,
+    build_setup,
+    default_split,
+    seat_teams,
+)
 
 OPTION_KEYS = ("split", "masquerade", "turn_cap", "view_timeout_s")
 HEADER_KEYS = ("game", "seed", "players", "options", "teams", "goals", "deck", "first", "bots")
@@ -55,13 +64,21 @@ def bot_seats(players: int, count: int) -> list[int]:
 
 
 def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, Any]) -> dict[str, Any]:
-    """The header for the set-up answers; the box's seats are the last ones."""
+    """The header for the set-up answers; the box's seats are the last ones.
+
+    House rule: with seats the box plays (and open teams), the teams go by the seats in the
+    split's order instead of a drawn seating, so the players keep their buzzers and the box
+    keeps the seats the host gave it (a drawn seating moved a lone player to another buzzer)."""
     players = int(answers["players"])
     options = {k: v for k, v in answers.items() if k in OPTION_KEYS}
     header: dict[str, Any] = {"game": "cheers", "seed": seed, "players": players, "options": options}
     bots = bot_seats(players, int(answers.get("bots") or 0))
     if bots:
         header["bots"] = bots
+        if not options.get("masquerade"):
+            split = options.get("split") or default_split(players)
+            header["teams"] = {str(seat): team for seat, team in
+                               seat_teams(split, False, random.Random(seed)).items()}
     return header
 
 
