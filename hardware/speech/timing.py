@@ -22,10 +22,12 @@ BLOCK = 320  # the listener's 20 ms blocks
 CONTEXT = int(1.5 * RATE)  # the audio before a stretch of speech that the engines are given
 
 
-def decided_at(engine: ToastEngine, pcm: np.ndarray, heard: Heard) -> float:
+def decided_at(engine: ToastEngine, pcm: np.ndarray, heard: Heard, *, decoding: bool = True) -> float:
     """Seconds into ``pcm`` at which the live listener would have reported ``heard`` (one of
     ``engine.classify(pcm)``'s verdicts): the audio it had to wait for, plus, for an engine that
-    decodes a finished stretch of speech, the time that decoding takes here."""
+    decodes a finished stretch of speech, the time that decoding takes on this machine (left
+    out with ``decoding=False``: then the answer depends on the audio alone, not on how fast
+    this CPU is)."""
     pcm = np.asarray(pcm, np.int16).reshape(-1)
     if getattr(engine, "streaming", False):
         # the spotter's end is the end of the window that fired it: reported with that block
@@ -38,9 +40,13 @@ def decided_at(engine: ToastEngine, pcm: np.ndarray, heard: Heard) -> float:
             spans += vad.flush()
         for span in spans:
             if span.start / RATE <= heard.end and span.end / RATE >= heard.start:
-                t0 = time.perf_counter()
-                engine.classify(pcm[max(0, span.start - CONTEXT): now])
-                return now / RATE + (time.perf_counter() - t0)
+                return now / RATE + (_decoding_time(engine, pcm[max(0, span.start - CONTEXT): now])
+                                     if decoding else 0.0)
+    return len(pcm) / RATE + (_decoding_time(engine, pcm) if decoding else 0.0)
+
+
+def _decoding_time(engine: ToastEngine, pcm: np.ndarray) -> float:
+    """How long ``engine`` takes here to decode ``pcm``, in seconds."""
     t0 = time.perf_counter()
     engine.classify(pcm)
-    return len(pcm) / RATE + (time.perf_counter() - t0)
+    return time.perf_counter() - t0

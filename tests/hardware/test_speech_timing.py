@@ -31,7 +31,12 @@ def test_a_toast_is_decided_shortly_after_its_word_ends(name: str, clip: tuple[n
     pcm, word_end = clip
     heard = best_toast(engine.classify(pcm))
     assert heard is not None and heard.toast == "cheers"
-    decided = decided_at(engine, pcm, heard)
+    # where in the audio the decision falls, whatever this CPU's speed (a slow Pi, an emulator)
+    decided = decided_at(engine, pcm, heard, decoding=False)
     assert word_end - 0.3 < decided < word_end + 0.8
     if name == "pocketsphinx":  # it waits for the voice detector to hear the speech end
-        assert decided > word_end + 0.1
+        assert decided > word_end + 0.05  # (the clip ends with its synthesizer's own quiet)
+        # then decodes the stretch: that time is added to the audio's
+        assert decided_at(engine, pcm, heard) > decided
+    else:  # a streaming engine has decoded as it went: nothing to add
+        assert decided_at(engine, pcm, heard) == decided
