@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from hardware.speech.audio import RATE, to_float
-from hardware.speech.enrol import QUERY_FRAMES, Enrolment
+from hardware.speech.enrol import QUERY_FRAMES, Enrolment, load_lookalikes
 from hardware.speech.heard import Heard, SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR, Lexicon, load_lexicon
 from hardware.speech.vad import VoiceActivity
@@ -260,7 +260,7 @@ class SpotStream:
         if len(recent) < 10:
             return None
         hidden = self.engine.net.nets[0].first_hidden(x)[0]
-        return enrolment.match(recent, hidden, p, self.engine.toasts)
+        return enrolment.match(recent, hidden, p, self.engine.toasts, self.engine.lookalikes)
 
     def _track_onsets(self, block: np.ndarray) -> None:
         self._vad.feed(to_float(block))
@@ -302,7 +302,10 @@ class SpotStream:
                 continue
             p = np.min(self._recent_p, axis=0)
             best = int(np.argmax(p[1:])) + 1
-            if p[best] < self.engine.threshold:
+            enrolment = self.engine.enrolment
+            threshold = (self.engine.threshold if enrolment is None else
+                         enrolment.threshold_for(self.engine.toasts[best - 1], self.engine.threshold))
+            if p[best] < threshold:
                 # not sure: a toast of this table's voices the network half believes is heard
                 hit = self._enrolled(x, p, frame) if end >= self._quiet_until else None
                 if hit is not None:
@@ -310,7 +313,7 @@ class SpotStream:
                     spots.append(Spot(self.engine.toasts[hit - 1], self._start_of(end), end,
                                       float(p[hit])))
                 continue
-            if p[best] >= self.engine.threshold and end >= self._quiet_until:
+            if end >= self._quiet_until:
                 self._quiet_until = end + int(self.engine.refractory_s * RATE)
                 spots.append(Spot(self.engine.toasts[best - 1], self._start_of(end), end,
                                   float(p[best])))
@@ -350,6 +353,15 @@ class SpotterEngine:
             raise SpeechModelError(
                 f"spotter weights expect {self.net.inputs} inputs and {self.net.classes} classes; "
                 f"the lexicon says {self.window} embeddings and {len(self.toasts)} toasts")
+        self.lookalikes: dict[str, list[np.ndarray]] = {}
+        """Each toast's look-alike words, which a learned toast must match worse than the table's
+        template (:mod:`hardware.speech.enrol`)."""
+        if extra.get("lookalikes"):
+            path = Path(str(extra["lookalikes"]))
+            try:
+                self.lookalikes = load_lookalikes(path if path.is_absolute() else base / path)
+            except (OSError, KeyError, ValueError) as err:
+                raise SpeechModelError(f"the spotter's look-alike templates are unusable: {err}") from err
         self.embedder = embedder or Embedder()
         self.enrolment: Enrolment | None = None
         """This table's toasts (:mod:`hardware.speech.enrol`); None: the network alone decides."""

@@ -73,6 +73,89 @@ def test_enrolment_keeps_at_most_four_clips_per_toast_the_intro_clip_last_to_go(
     assert len(e) == 2
 
 
+TOASTS = ("prost", "cheers", "tchin tchin", "kanpai", "salud", "na zdorovie")
+
+
+def _table(rng: np.random.Generator) -> tuple[Enrolment, np.ndarray, np.ndarray]:
+    """Two taught toasts whose templates are random mel frames, and a stretch of 'room' frames."""
+    cheers = rng.standard_normal((30, 32)).astype(np.float32)
+    salud = rng.standard_normal((30, 32)).astype(np.float32)
+    hidden = np.ones(4, np.float32)
+    e = Enrolment([Template.of("cheers", cheers, hidden), Template.of("salud", salud, hidden)])
+    return e, cheers, salud
+
+
+def _said(template: np.ndarray, rng: np.random.Generator, blur: float = 0.3) -> np.ndarray:
+    """Room frames, then the template said again a little differently (what matching sees)."""
+    return np.concatenate([rng.standard_normal((60, 32)),
+                           template + blur * rng.standard_normal(template.shape)]).astype(np.float32)
+
+
+def _p(**toasts: float) -> np.ndarray:
+    p = np.zeros(7, np.float32)
+    for name, value in toasts.items():
+        p[TOASTS.index(name.replace("_", " ")) + 1] = value
+    p[0] = 1 - p.sum()
+    return p
+
+
+def test_a_taught_toast_fires_only_when_it_matches_clearly_better_than_the_tables_other_toasts():
+    rng = np.random.default_rng(1)
+    e, cheers, salud = _table(rng)
+    h = np.ones(4, np.float32)
+    assert e.match(_said(cheers, rng), h, _p(cheers=0.2), TOASTS) == 2
+    # the same sound said by a table whose salud is a look-alike of its cheers: not heard, since
+    # it matches cheers no better than salud; with a salud unlike it, heard
+    near = cheers + 0.08 * rng.standard_normal(cheers.shape).astype(np.float32)
+    alike = Enrolment([e.templates[0], Template.of("salud", near, h)])
+    said = _said(cheers, rng, 0.1)
+    assert alike.match(said, h, _p(cheers=0.2), TOASTS) is None
+    assert e.match(said, h, _p(cheers=0.2), TOASTS) == 2
+    # nothing like any template: not heard
+    assert e.match(rng.standard_normal((90, 32)).astype(np.float32), h, _p(cheers=0.3), TOASTS) is None
+    # the network with no inkling of it (under min_probability): not heard either
+    assert e.match(_said(cheers, rng), h, _p(cheers=0.001), TOASTS) is None
+
+
+def test_a_taught_toast_that_matches_one_of_its_look_alike_words_as_well_is_not_heard():
+    rng = np.random.default_rng(4)
+    e, cheers, _ = _table(rng)
+    h = np.ones(4, np.float32)
+    said = _said(cheers, rng, 0.1)
+    unlike = {"cheers": [rng.standard_normal((25, 32)).astype(np.float32)]}
+    assert e.match(said, h, _p(cheers=0.2), TOASTS, unlike) == 2
+    # "chairs" said the way this player says "cheers": the template is no clearer a match
+    alike = {"cheers": [cheers + 0.05 * rng.standard_normal(cheers.shape).astype(np.float32)]}
+    assert e.match(said, h, _p(cheers=0.2), TOASTS, alike) is None
+    # a look-alike of another toast is no reason to refuse this one
+    assert e.match(said, h, _p(cheers=0.2), TOASTS, {"salud": alike["cheers"]}) == 2
+
+
+def test_the_shipped_look_alikes_cover_every_toast_and_none_is_a_benchmark_word(spotter):
+    from bench.make_lookalikes import LOOKALIKES
+    from bench.voices import DISTRACTOR_WORDS
+
+    assert set(spotter.lookalikes) == set(spotter.toasts)
+    assert all(len(ms) >= 8 and all(m.shape[1] == 32 and len(m) >= 5 for m in ms)
+               for ms in spotter.lookalikes.values())
+    assert not {w for ws in LOOKALIKES.values() for w in ws} & set(DISTRACTOR_WORDS)
+
+
+def test_one_taught_toast_alone_is_not_used_and_the_network_keeps_its_own_threshold():
+    rng = np.random.default_rng(2)
+    cheers = rng.standard_normal((30, 32)).astype(np.float32)
+    e = Enrolment([Template.of("cheers", cheers, np.ones(4, np.float32))])
+    assert not e.in_use() and e.threshold_for("cheers", 0.6) == 0.6
+    assert e.match(_said(cheers, rng), np.ones(4, np.float32), _p(cheers=0.3), TOASTS) is None
+
+
+def test_with_the_templates_in_use_the_network_alone_needs_more_for_a_taught_toast():
+    e, _, _ = _table(np.random.default_rng(3))
+    assert e.in_use()
+    assert e.threshold_for("cheers", 0.6) == e.sure_threshold > 0.6
+    assert e.threshold_for("kanpai", 0.6) == 0.6  # not taught: the spotter's own threshold
+
+
 def test_the_spotter_hears_a_learned_toast_and_forgets_it_with_its_enrolment(spotter, cheers):
     template = make_template(spotter, cheers, "cheers")
     spotter.enrolment = Enrolment([template])
