@@ -8,8 +8,8 @@ resumed game hears this table as before.  A refused clip (no speech, another toa
 is said on the introduction screen with the reason; the player may say it again.  When the game
 ends, or another starts, the table's toasts are forgotten, in memory and in the journal, unless
 the host keeps them.  All of this only when the host turns it on (Settings, "Learn our toasts":
-"this game" or "keep"; off by default, because on held-out voices it raised false accepts more
-than it raised right toasts: docs/speech.md).
+"this game" or "keep"; off by default, because on held-out voices it gains far fewer right
+toasts than its target: docs/speech.md).
 """
 
 from __future__ import annotations
