@@ -246,7 +246,7 @@ def make_template(engine: Any, pcm: np.ndarray, toast: str, source: str = "intro
         raise EnrolRefused("too short: say the toast again")
     p = engine.net.probabilities(x)
     cls = engine.toasts.index(toast) + 1
-    heard = {engine.toasts[int(np.argmax(row[1:]))] for row in p if row[1:].max() >= engine.threshold}
+    heard = {engine.toasts[k - 1] for k in map(engine.fires, p) if k}
     if heard and toast not in heard:
         raise EnrolRefused(f"heard {' or '.join(sorted(heard))}, not {toast}: say {toast} again")
     near = np.flatnonzero((ends >= end - 0.1 * RATE) & (ends <= end + 0.5 * RATE))

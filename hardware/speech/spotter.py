@@ -12,9 +12,9 @@ last two seconds of audio every 80 ms:
    ``python -m bench.train_spotter`` on synthetic voices that the benchmark does not report on)
    reads the last ``window`` embeddings and gives the probability of "no toast" and of each
    toast *ending just now*;
-3. a toast is heard when its probability is at least ``threshold`` on ``confirm`` steps in a
-   row (one step alone is often a flicker of babble); the spotter then cannot fire again for
-   ``refractory_s``.
+3. a toast is heard when its probability is at least its threshold (``thresholds``, one per
+   toast, else the one ``threshold``) on ``confirm`` steps in a row (one step alone is often a
+   flicker of babble); the spotter then cannot fire again for ``refractory_s``.
 
 So a toast is decided about 0.1-0.2 s after it ends whether or not the room goes quiet, which a
 decoder that waits for silence cannot do in babble.  The batch entry point (:meth:`classify`)
@@ -301,11 +301,14 @@ class SpotStream:
             if len(self._recent_p) < self.engine.confirm:
                 continue
             p = np.min(self._recent_p, axis=0)
-            best = int(np.argmax(p[1:])) + 1
+            thresholds = self.engine.thresholds
             enrolment = self.engine.enrolment
-            threshold = (self.engine.threshold if enrolment is None else
-                         enrolment.threshold_for(self.engine.toasts[best - 1], self.engine.threshold))
-            if p[best] < threshold:
+            if enrolment is not None:  # a taught toast needs the network surer of it alone
+                thresholds = np.array([thresholds[0]] + [
+                    enrolment.threshold_for(t, float(v))
+                    for t, v in zip(self.engine.toasts, thresholds[1:])], np.float32)
+            best = fires(p, thresholds)
+            if not best:
                 # not sure: a toast of this table's voices the network half believes is heard
                 hit = self._enrolled(x, p, frame) if end >= self._quiet_until else None
                 if hit is not None:
@@ -346,6 +349,13 @@ class SpotterEngine:
         self.net = Ensemble([Net.load(f if f.is_absolute() else base / f) for f in files])
         self.window = int(extra.get("window", 16))
         self.threshold = float(threshold if threshold is not None else extra.get("threshold", 0.5))
+        per_toast = {} if threshold is not None else dict(extra.get("thresholds") or {})
+        if set(per_toast) - set(self.toasts):
+            raise SpeechModelError(f"spotter thresholds for toasts it does not know: "
+                                   f"{sorted(set(per_toast) - set(self.toasts))}")
+        #: each class's least firing probability (index 0, "no toast", never fires)
+        self.thresholds = np.array([np.inf] + [float(per_toast.get(t, self.threshold))
+                                               for t in self.toasts], np.float32)
         self.refractory_s = float(extra.get("refractory_s", 1.0))
         self.confirm = max(1, int(extra.get("confirm", 1)))
         self.max_word_s = float(extra.get("max_word_s", 1.5))
@@ -365,6 +375,11 @@ class SpotterEngine:
         self.embedder = embedder or Embedder()
         self.enrolment: Enrolment | None = None
         """This table's toasts (:mod:`hardware.speech.enrol`); None: the network alone decides."""
+
+    def fires(self, p: np.ndarray) -> int:
+        """The toast one step's probabilities ``p`` fire (0: none): of the toasts at or above
+        their own thresholds, the most probable."""
+        return fires(p, self.thresholds)
 
     def stream(self) -> SpotStream:
         """A fresh stream to feed live audio to."""
@@ -406,6 +421,16 @@ class SpotterEngine:
 
 LEAD_S = 1.6
 TAIL_S = 0.4
+
+
+def fires(p: np.ndarray, thresholds: np.ndarray) -> int:
+    """The class one step's probabilities ``p`` fire under per-class ``thresholds`` (index 0,
+    "no toast", is never fired): of the toasts at or above their thresholds, the most probable;
+    0 when none is."""
+    over = p[1:] >= thresholds[1:]
+    if not over.any():
+        return 0
+    return int(np.argmax(np.where(over, p[1:], -1.0))) + 1
 
 
 def quiet_part(pcm: np.ndarray, n: int, piece_s: float = 0.5) -> np.ndarray:

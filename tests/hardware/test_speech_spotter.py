@@ -196,3 +196,32 @@ def test_a_spotter_that_cannot_run_falls_back_to_pocketsphinx(
 def test_the_spotter_can_be_asked_for_by_name(tmp_path: Path) -> None:
     engine, reason = choose_engine("spotter", tmp_path)
     assert engine.name == "spotter" and "as configured" in reason
+
+
+def test_of_the_toasts_over_their_own_thresholds_the_most_probable_fires() -> None:
+    from hardware.speech.spotter import fires
+
+    thr = np.array([np.inf, 0.3, 0.9, 0.5, 0.5, 0.5, 0.5])
+    p = np.array([0.0, 0.35, 0.6, 0.05, 0.0, 0.0, 0.0])
+    assert fires(p, thr) == 1, "cheers at 0.6 is under its 0.9; prost at 0.35 is over its 0.3"
+    p = np.array([0.0, 0.35, 0.0, 0.6, 0.05, 0.0, 0.0])
+    assert fires(p, thr) == 3
+    assert fires(np.array([1.0, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]), thr) == 0
+
+
+def test_a_toast_given_its_own_threshold_fires_by_it(
+        tmp_path: Path, engine: SpotterEngine, clips: dict[tuple[str, str], np.ndarray]) -> None:
+    lex = _copy_lexicon(tmp_path)
+    data = json.loads(lex.read_text())
+    data["thresholds"] = {"cheers": 1.01}  # a probability never reaches it
+    lex.write_text(json.dumps(data))
+    strict = SpotterEngine(lex, embedder=engine.embedder)
+    voice = UNHEARD[0][1]
+    assert [h.toast for h in engine.classify(clips[(voice, "cheers")])] == ["cheers"]
+    assert strict.classify(clips[(voice, "cheers")]) == []
+    assert [h.toast for h in strict.classify(clips[(voice, "kahn pie")])] == ["kanpai"], \
+        "the other toasts keep the lexicon's threshold"
+    data["thresholds"] = {"skål": 0.5}
+    lex.write_text(json.dumps(data))
+    with pytest.raises(SpeechModelError, match="skål"):
+        SpotterEngine(lex, embedder=engine.embedder)
