@@ -41,7 +41,7 @@ from bench.spotter_data import (
     families,
     load_voice,
 )
-from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Ensemble, Net
+from hardware.speech.spotter import EMB_DIM, EMB_SPAN, STEP, Ensemble, Net, fires
 
 RATE = 16000
 WINDOW = 16
@@ -117,6 +117,17 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float,
     standardised windows' first ``components`` principal components.  The projection is then
     folded into the first layer's weights, so the box runs an ordinary :class:`Net` on the
     whole window; the fit costs a fraction of what it would on all 1,536 numbers."""
+    return fit_nets(x, y, hidden, alpha, seed, max_iter, components, weight)[0]
+
+
+def fit_nets(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float, seed: int,
+             max_iter: int | None = None, components: int | None = None,
+             weight: np.ndarray | None = None, hard: dict[str, float] | None = None
+             ) -> list[Net]:
+    """:func:`fit_net`'s network; with ``hard``, also the same network trained on for up to
+    ``hard["epochs"]`` more passes with the "no toast" steps it still gives a toast more than
+    ``hard["cut"]`` weighted ``hard["weight"]`` times more (hard negatives: mostly look-alike
+    words of the training voices).  Returns the network, then its hard-negative sequel."""
     from sklearn.neural_network import MLPClassifier
 
     components = components or FIT["components"]
@@ -133,10 +144,23 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float,
                         max_iter=max_iter, early_stopping=True, n_iter_no_change=4,
                         random_state=seed)
     clf.fit(z, y, sample_weight=weight)
-    layers = [(w.astype(np.float32), b.astype(np.float32))
-              for w, b in zip(clf.coefs_, clf.intercepts_)]
-    layers[0] = (proj @ layers[0][0], layers[0][1])
-    return Net(mean.astype(np.float32), scale.astype(np.float32), tuple(layers))
+
+    def net() -> Net:
+        layers = [(w.astype(np.float32), b.astype(np.float32))
+                  for w, b in zip(clf.coefs_, clf.intercepts_)]
+        layers[0] = (proj @ layers[0][0], layers[0][1])
+        return Net(mean.astype(np.float32), scale.astype(np.float32), tuple(layers))
+
+    nets = [net()]
+    if hard:
+        p = clf.predict_proba(z)
+        is_hard = (y == 0) & (p[:, 1:].max(axis=1) > hard["cut"])
+        print(f"{int(is_hard.sum())} hard negative steps", file=sys.stderr)
+        w = np.ones(len(y)) if weight is None else np.asarray(weight, np.float64)
+        clf.set_params(warm_start=True, max_iter=int(hard["epochs"]))
+        clf.fit(z, y, sample_weight=np.where(is_hard, w * hard["weight"], w))
+        nets.append(net())
+    return nets
 
 
 def step_probabilities(net: Ensemble | Net, examples: list[Example]) -> list[np.ndarray]:
@@ -149,20 +173,75 @@ def step_probabilities(net: Ensemble | Net, examples: list[Example]) -> list[np.
     return out
 
 
-def verdict(p: np.ndarray, threshold: float) -> int:
+Threshold = float | np.ndarray  # one for every toast, or one per class (index 0 unused)
+
+
+def per_class(threshold: Threshold) -> np.ndarray:
+    """``threshold`` as one per class: "no toast" (index 0) never fires."""
+    if np.ndim(threshold) == 0:
+        return np.array([np.inf] + [float(threshold)] * len(CLASSES))
+    return np.asarray(threshold, np.float64)
+
+
+def verdict(p: np.ndarray, threshold: Threshold) -> int:
     """What ``clinkbox speech classify`` says for one example's step probabilities: every toast
-    the stream fires (``REFRACTORY_STEPS`` apart), the most confident one; 0 for none."""
+    the stream fires (``REFRACTORY_STEPS`` apart; at each step, of the toasts at or above their
+    threshold the most probable, as :func:`hardware.speech.spotter.fires`), the most confident
+    one; 0 for none."""
+    thr = per_class(threshold)
     best, best_p, quiet = 0, 0.0, -1
     for t in range(len(p)):
-        k = int(np.argmax(p[t, 1:])) + 1
-        if p[t, k] >= threshold and t >= quiet:
+        k = fires(p[t], thr)
+        if k and t >= quiet:
             quiet = t + REFRACTORY_STEPS
             if p[t, k] > best_p:
                 best, best_p = k, float(p[t, k])
     return best
 
 
-def score(examples: list[Example], probs: list[np.ndarray], threshold: float
+class Judged:
+    """Held-out examples' step probabilities stacked (padded with steps that fire nothing), so
+    that :meth:`verdicts` judges them all at once under any thresholds (what choosing
+    per-toast thresholds needs: hundreds of tries)."""
+
+    def __init__(self, examples: list[Example], probs: list[np.ndarray]) -> None:
+        keep = [i for i, (_, m) in enumerate(examples) if m["set"].startswith("held-out")]
+        steps = max([len(probs[i]) for i in keep] + [1])
+        self.p = np.zeros((len(keep), steps, len(CLASSES) + 1), np.float32)
+        for j, i in enumerate(keep):
+            self.p[j, : len(probs[i])] = probs[i]
+        self.label = np.array([examples[i][1]["label"] for i in keep], np.int64)
+        self.clean = np.array([examples[i][1]["cond"] == "clean" for i in keep])
+
+    def verdicts(self, threshold: Threshold) -> np.ndarray:
+        """Each example's :func:`verdict`."""
+        thr = per_class(threshold)
+        toast_p = self.p[:, :, 1:]
+        over = toast_p >= thr[1:]
+        any_over = over.any(axis=2)
+        cand = np.argmax(np.where(over, toast_p, -1.0), axis=2)
+        cand_p = np.take_along_axis(toast_p, cand[..., None], axis=2)[..., 0]
+        n = len(self.p)
+        best, best_p = np.zeros(n, np.int64), np.zeros(n, np.float32)
+        quiet = np.full(n, -1)
+        for t in np.flatnonzero(any_over.any(axis=0)):
+            f = any_over[:, t] & (t >= quiet)
+            quiet = np.where(f, t + REFRACTORY_STEPS, quiet)
+            better = f & (cand_p[:, t] > best_p)
+            best = np.where(better, cand[:, t] + 1, best)
+            best_p = np.where(better, cand_p[:, t], best_p)
+        return best
+
+    def rates(self, threshold: Threshold) -> tuple[float, float]:
+        """Share of the toasts heard right (every condition) and of the others fired on."""
+        v = self.verdicts(threshold)
+        toast = self.label > 0
+        acc = float(np.mean(v[toast] == self.label[toast])) if toast.any() else 0.0
+        fa = float(np.mean(v[~toast] != 0)) if (~toast).any() else 0.0
+        return acc, fa
+
+
+def score(examples: list[Example], probs: list[np.ndarray], threshold: Threshold
           ) -> dict[str, Any]:
     """Accuracy clean and at 10 dB, false accepts, per toast, of held-out examples."""
     right: dict[str, list[bool]] = defaultdict(list)
@@ -215,6 +294,45 @@ def choose_threshold(net: Ensemble | Net, val: list[Example]) -> tuple[float, li
     ok = [c for c in curve if (c["false_accept"] or 0.0) <= FA_BUDGET]
     best = ok[0] if ok else min(curve, key=lambda c: (c["false_accept"], -c["threshold"]))
     return float(best["threshold"]), curve
+
+
+#: the thresholds one toast's may take (:func:`choose_toast_thresholds`)
+TOAST_GRID = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99)
+
+
+def choose_toast_thresholds(judged: Judged, budget: float = FA_BUDGET,
+                            grid: tuple[float, ...] = TOAST_GRID) -> tuple[np.ndarray, list[dict]]:
+    """A threshold per toast on the validation voices' held-out examples: from every toast at
+    the top of ``grid``, lower one toast's threshold at a time, each time the move that hears
+    the most more toasts (every condition) per false accept it adds, while the false accepts
+    stay within ``budget``; a toast the network is sure of (cheers) then keeps a high threshold
+    and one it is shy of (prost, salud) gets a low one.  Returns the thresholds per class
+    (index 0 unused) and the moves made."""
+    thr = per_class(grid[-1])
+    acc, fa = judged.rates(thr)
+    moves = [{"thresholds": thr[1:].round(2).tolist(), "accuracy": round(acc, 4),
+              "false_accept": round(fa, 4)}]
+    while True:
+        best: tuple[float, int, float, float, float] | None = None
+        for k in range(1, len(thr)):
+            for g in grid:
+                if g >= thr[k]:
+                    continue
+                trial = thr.copy()
+                trial[k] = g
+                a, f = judged.rates(trial)
+                if f > budget or a <= acc:
+                    continue
+                gain = (a - acc) / max(f - fa, 1e-4)
+                if best is None or gain > best[0]:
+                    best = (gain, k, g, a, f)
+        if best is None:
+            break
+        _, k, g, acc, fa = best
+        thr[k] = g
+        moves.append({"thresholds": thr[1:].round(2).tolist(), "accuracy": round(acc, 4),
+                      "false_accept": round(fa, 4)})
+    return thr, moves
 
 
 def fit_recipe(fit: list[Example], val: list[Example], log: str = ""

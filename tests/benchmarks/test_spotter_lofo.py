@@ -196,3 +196,42 @@ def test_phoneme_strings_are_only_said_by_voices_that_read_them() -> None:
     flite = next(v for v in VOICES if v.family == "flite")
     assert said_as_meant(espeak, "[[pr'0st]]") and said_as_meant(flite, "prost")
     assert not said_as_meant(flite, "[[pr'0st]]"), "flite would spell the brackets out"
+
+
+def test_judging_all_examples_at_once_gives_each_ones_verdict() -> None:
+    from bench.spotter_lofo import Judged
+
+    rng = np.random.default_rng(0)
+    examples, probs = [], []
+    for i in range(200):
+        probs.append(rng.dirichlet(np.full(7, 0.3), size=int(rng.integers(3, 40))))
+        examples.append((np.zeros((1, EMB_DIM)), {"set": "held-out", "label": i % 7,
+                                                  "cond": "clean", "text": "t"}))
+    judged = Judged(examples, probs)
+    for thr in (0.5, 0.8, np.array([np.inf, 0.3, 0.9, 0.5, 0.6, 0.8, 0.4])):
+        assert judged.verdicts(thr).tolist() == [verdict(p, thr) for p in probs]
+    assert 0.0 < judged.rates(0.8)[1] < 1.0
+
+
+def test_a_shy_toast_gets_a_lower_threshold_of_its_own_within_the_budget() -> None:
+    from bench.spotter_lofo import Judged, choose_toast_thresholds
+
+    examples, probs = [], []
+
+    def add(label: int, k: int, p_k: float, n: int) -> None:
+        for _ in range(n):
+            p = np.zeros((20, 7))
+            p[:, 0] = 1.0
+            p[10, k] = p_k
+            examples.append((np.zeros((1, EMB_DIM)), {"set": "held-out", "label": label,
+                                                      "cond": "clean", "text": "t"}))
+            probs.append(p)
+
+    add(1, 1, 0.35, 10)  # prost: the network is shy of it
+    add(2, 2, 0.96, 10)  # cheers: sure of it
+    add(0, 2, 0.85, 3)  # a look-alike of cheers it half believes
+    add(0, 1, 0.1, 97)
+    thr, moves = choose_toast_thresholds(Judged(examples, probs), budget=0.02)
+    assert thr[1] <= 0.3 and thr[2] > 0.85, thr
+    assert moves[-1]["accuracy"] == 1.0 and moves[-1]["false_accept"] == 0.0
+    assert all(m["false_accept"] <= 0.02 for m in moves)
