@@ -29,8 +29,11 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
+from bench import spotter_lofo
 from bench.spotter_data import build_cache, default_cache
-from bench.spotter_lofo import fit_recipe, load_family_examples, split
+from bench.spotter_lofo import fit_recipe, load_family_examples, split, toast_thresholds
 from hardware.speech.lexicon import LEXICON_DIR
 from hardware.speech.spotter import save_net
 
@@ -48,7 +51,8 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     print(f"examples ready after {time.time() - t0:.0f} s", file=sys.stderr)
     data = load_family_examples(cache, voices)
     fit, val, _ = split(data, None)
-    nets, threshold, curve = fit_recipe(fit, val)
+    nets, thr, curve = fit_recipe(fit, val, progress=True)
+    threshold = float(np.max(thr[1:]))
     lex_path = out_dir / f"{lexicon_name}.json"
     lex = json.loads((LEXICON_DIR / f"{lexicon_name}.json").read_text())
     for old in out_dir.glob(f"{lexicon_name}*.npz"):
@@ -58,9 +62,12 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
         save_net(out_dir / name, net)
     lex["weights"] = files
     lex["threshold"] = threshold
+    lex.pop("thresholds", None)
+    if spotter_lofo.PER_TOAST:
+        lex["thresholds"] = toast_thresholds(thr)
     lex_path.write_text(json.dumps(lex, indent=2, ensure_ascii=False) + "\n")
-    result = {"threshold": threshold, "networks": files, "voices": len(voices),
-              "families": sorted(data), "validation_curve": curve,
+    result = {"threshold": threshold, "thresholds": toast_thresholds(thr), "networks": files,
+              "voices": len(voices), "families": sorted(data), "validation_curve": curve,
               "seconds": round(time.time() - t0)}
     report.write_text(json.dumps(result, indent=1) + "\n")
     print(f"trained in {time.time() - t0:.0f} s; threshold {threshold}", file=sys.stderr)

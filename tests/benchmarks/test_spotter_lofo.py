@@ -235,3 +235,24 @@ def test_a_shy_toast_gets_a_lower_threshold_of_its_own_within_the_budget() -> No
     assert thr[1] <= 0.3 and thr[2] > 0.85, thr
     assert moves[-1]["accuracy"] == 1.0 and moves[-1]["false_accept"] == 0.0
     assert all(m["false_accept"] <= 0.02 for m in moves)
+
+
+def test_the_hard_negative_pass_lowers_the_toast_on_the_look_alikes() -> None:
+    import warnings
+
+    from bench.spotter_lofo import fit_nets
+
+    rng = np.random.default_rng(1)
+    toast = rng.normal(0, 1, (300, 32)) + np.r_[2.0, np.zeros(31)]
+    alike = rng.normal(0, 1, (60, 32)) + np.r_[1.6, 0.8, np.zeros(30)]  # mostly like the toast
+    other = rng.normal(0, 1, (900, 32)) - np.r_[1.0, np.zeros(31)]
+    toast2 = rng.normal(0, 1, (300, 32)) + np.r_[0.0, 0.0, 3.0, np.zeros(29)]
+    x = np.concatenate([toast, alike, other, toast2]).astype(np.float32)
+    y = np.r_[np.ones(300), np.zeros(960), np.full(300, 2)].astype(np.int64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        nets = fit_nets(x.copy(), y, (16,), 1e-3, seed=0, max_iter=20, components=8,
+                        hard={"cut": 0.2, "weight": 8.0, "epochs": 20})
+    assert len(nets) == 2
+    before, after = (n.probabilities(alike.astype(np.float32))[:, 1].mean() for n in nets)
+    assert after < before
