@@ -11,12 +11,11 @@ the most confident one wins.
 
 ``make bench`` writes ``speech_lofo_accuracy_clean``, ``speech_lofo_accuracy_10db``
 (pink and babble together) and ``speech_lofo_false_accept`` (look-alike words and sentences,
-every condition, among them words no network trained on) for the *shipped* spotter on the
-families none of whose voices it trained on (:data:`SHIPPED_NEVER_HEARD`), the mean over those
-families (each counts once, however many voices it has).  ``bench/lofo.json`` has those, the
-shipped spotter on every family (on the others it flatters itself: it trained on those
-voices), and the retraining recipe of :mod:`bench.fit_spotter` left out of each family in
-turn, per family and per toast.
+every condition, among them words no network trained on): the shipped spotter's recipe with
+each family left out of its fit, the mean over the families (each counts once, however many
+voices it has).  ``bench/lofo.json`` has those per family and per toast, the same on the three
+families the previous networks never heard (:data:`PREVIOUS_NEVER_HEARD`), and the shipped
+networks on every family (they trained on every one: that figure flatters them).
 """
 
 from __future__ import annotations
