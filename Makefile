@@ -37,7 +37,7 @@ help:
 	@echo "make soak         kill live scripted games KILLS times each (default 100), resume, count what was lost"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
-	@echo "make spotter      retrain the toast spotter on 49 synthetic voices (30-90 min)"
+	@echo "make spotter      retrain the toast spotter on synthetic voices (60-90 min)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 
@@ -84,7 +84,7 @@ corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus
 
 spotter: $(VENV)/.bench-deps
-	$(PY) -m bench.fit_spotter --out hardware/speech/lexicons --report bench/spotter_fit.json
+	$(PY) -m bench.train_spotter
 
 model: $(VENV)/.run-deps
 	bash scripts/fetch-model.sh
