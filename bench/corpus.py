@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import wave
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -97,6 +98,20 @@ def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
     return (y / np.sqrt(np.mean(y**2))).astype(np.float32)
 
 
+def babble_lane(pick: Callable[[], np.ndarray], n: int, rng: random.Random,
+                longest_gap: int = RATE // 3) -> np.ndarray:
+    """One talker of a babble track, ``n`` samples: ``pick()``'s clips at unit active power, one
+    after another from a random start, with a pause of 0.1 s up to ``longest_gap`` between them."""
+    pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
+    while pos < n:
+        c = pick()
+        c = c / np.sqrt(active_power(c))
+        take = min(len(c), n - pos)
+        lane[pos: pos + take] += c[:take]
+        pos += take + rng.randrange(RATE // 10, longest_gap)
+    return lane
+
+
 def make_babble(seconds: float, seed: int) -> np.ndarray:
     """A track of four overlapping talkers saying the babble sentences, unit power."""
     rng = random.Random(seed)
@@ -105,13 +120,7 @@ def make_babble(seconds: float, seed: int) -> np.ndarray:
     n = int(seconds * RATE)
     track = np.zeros(n, np.float32)
     for talker in range(4):
-        pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
-        while pos < n:
-            c = clips[(rng.choice(voices).id, rng.choice(BABBLE_SENTENCES))]
-            c = c / np.sqrt(active_power(c))
-            take = min(len(c), n - pos)
-            lane[pos: pos + take] += c[:take]
-            pos += take + rng.randrange(RATE // 10, RATE // 3)
+        lane = babble_lane(lambda: clips[(rng.choice(voices).id, rng.choice(BABBLE_SENTENCES))], n, rng)
         track += lane * (0.7 + 0.3 * talker / 3)
     return track / np.sqrt(np.mean(track**2))
 

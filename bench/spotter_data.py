@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.corpus import FLOOR_DBFS, active_power, pink_noise, trim
+from bench.corpus import FLOOR_DBFS, active_power, babble_lane, pink_noise, trim
 from bench.voices import ALL_VOICES, BABBLE_SENTENCES, BABBLE_VOICES, SPOTTER_EXTRA_VOICES, Voice
 from hardware.speech.audio import RATE, resample
 
@@ -586,13 +586,7 @@ def training_babble(seed: int, talkers: tuple[int, ...] = (1, 3, 6)) -> list[np.
     for talkers_k in talkers:
         track = np.zeros(n, np.float32)
         for _ in range(talkers_k):
-            pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
-            while pos < n:
-                c = rng.choice(clips)
-                c = c / np.sqrt(active_power(c))
-                take = min(len(c), n - pos)
-                lane[pos: pos + take] += c[:take]
-                pos += take + rng.randrange(RATE // 10, RATE // 2)
+            lane = babble_lane(lambda: rng.choice(clips), n, rng, RATE // 2)
             track += lane * rng.uniform(0.5, 1.0)
         tracks.append(track / np.sqrt(np.mean(track**2)))
     return tracks
@@ -608,13 +602,7 @@ def held_out_babble(seed: int) -> np.ndarray:
     n = 90 * RATE
     track = np.zeros(n, np.float32)
     for talker in range(5):
-        pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
-        while pos < n:
-            c = rng.choice(clips)
-            c = c / np.sqrt(active_power(c))
-            take = min(len(c), n - pos)
-            lane[pos: pos + take] += c[:take]
-            pos += take + rng.randrange(RATE // 10, RATE // 3)
+        lane = babble_lane(lambda: rng.choice(clips), n, rng)
         track += lane * (0.7 + 0.3 * talker / 4)
     return track / np.sqrt(np.mean(track**2))
 

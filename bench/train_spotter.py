@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.corpus import FLOOR_DBFS, SPEECH_DBFS, active_power, pink_noise, synthesize
+from bench.corpus import FLOOR_DBFS, SPEECH_DBFS, active_power, babble_lane, pink_noise, synthesize
 from bench.voices import ALL_VOICES, SPOTTER_EXTRA_VOICES, SPOTTER_VALIDATION_IDS, Voice
 from hardware.speech.audio import RATE
 from hardware.speech.lexicon import LEXICON_DIR
@@ -108,13 +108,7 @@ def make_training_babble(voices: list[Voice], seconds: float, seed: int,
     n = int(seconds * RATE)
     track = np.zeros(n, np.float32)
     for talker in range(talkers):
-        pos, lane = rng.randrange(RATE), np.zeros(n, np.float32)
-        while pos < n:
-            c = rng.choice(clips)
-            c = c / np.sqrt(active_power(c))
-            take = min(len(c), n - pos)
-            lane[pos: pos + take] += c[:take]
-            pos += take + rng.randrange(RATE // 10, RATE // 2)
+        lane = babble_lane(lambda: rng.choice(clips), n, rng, RATE // 2)
         track += lane * (0.7 + 0.3 * talker / max(1, talkers - 1) if talkers == 4
                          else rng.uniform(0.5, 1.0))
     return track / np.sqrt(np.mean(track**2))
