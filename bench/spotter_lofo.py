@@ -64,6 +64,11 @@ FA_BUDGET = 0.04
 HARD: dict[str, float] | None = {"cut": 0.2, "weight": 4.0, "epochs": 10}
 #: a threshold per toast (:func:`choose_toast_thresholds`); else one for every toast
 PER_TOAST = True
+#: how much more a training example of a noise condition weighs (others 1)
+COND_WEIGHT: dict[str, float] = {}
+#: each fold's networks are averaged with these (weights files of the shipped lexicon), the
+#: thresholds chosen on the whole ensemble; () for the recipe's networks alone
+WITH: tuple[str, ...] = ()
 
 Example = tuple[np.ndarray, dict[str, Any]]  # embeddings, what the example is
 
@@ -105,12 +110,12 @@ def training_rows(examples: list[Example], stride: int, offset: int
             keep = y >= 0
             xs.append(x[keep])
             ys.append(y[keep])
-            ws.append(np.ones(int(keep.sum())))
+            ws.append(np.full(int(keep.sum()), COND_WEIGHT.get(m.get("cond", ""), 1.0)))
         else:
             n = len(x[offset::stride])
             xs.append(x[offset::stride])
             ys.append(np.zeros(n, np.int64))
-            ws.append(np.full(n, float(stride)))
+            ws.append(np.full(n, float(stride) * COND_WEIGHT.get(m.get("cond", ""), 1.0)))
     return np.concatenate(xs).astype(np.float32), np.concatenate(ys), np.concatenate(ws)
 
 
@@ -357,12 +362,19 @@ def fit_recipe(fit: list[Example], val: list[Example], log: str = "", progress: 
         print(f"{log}network {len(nets)}: {len(y)} rows {np.bincount(y).tolist()}, "
               f"{time.time() - t0:.0f} s", file=sys.stderr)
         del x, y, w
-    ens = Ensemble(nets)
+    ens = Ensemble(nets + with_nets())
     if PER_TOAST:
         thr, moves = choose_toast_thresholds(Judged(val, step_probabilities(ens, val)), FA_BUDGET)
         return nets, thr, moves
     threshold, curve = choose_threshold(ens, val)
     return nets, per_class(threshold), curve
+
+
+def with_nets() -> list[Net]:
+    """The networks of :data:`WITH`, from the shipped lexicon's folder."""
+    from hardware.speech.lexicon import LEXICON_DIR
+
+    return [Net.load(LEXICON_DIR / name) for name in WITH]
 
 
 def toast_thresholds(thr: np.ndarray) -> dict[str, float]:
@@ -391,7 +403,7 @@ _data: dict[str, list[tuple[str, list[Example]]]] = {}
 def _fold(family: str) -> dict[str, Any]:
     fit, val, test = split(_data, family)
     nets, thr, _ = fit_recipe(fit, val, f"[without {family}] ")
-    s = score(test, step_probabilities(Ensemble(nets), test), thr)
+    s = score(test, step_probabilities(Ensemble(nets + with_nets()), test), thr)
     return {"family": family, "thresholds": toast_thresholds(thr), **s}
 
 
@@ -428,13 +440,14 @@ SHIPPED_NEVER_HEARD: tuple[str, ...] = ("espeak-europe", "espeak-asia", "piper")
 
 
 def run(cache: Path | None = None, out: Path = Path("bench/lofo.json"), workers: int = 3,
-        only: list[str] | None = None, recipe: bool = True) -> dict[str, Any]:
+        only: list[str] | None = None, recipe: bool = True,
+        without: tuple[str, ...] = ()) -> dict[str, Any]:
     """Measure the shipped spotter on every family's held-out examples, and (``recipe``) leave
     each family out of the retraining recipe in turn (``workers`` folds at a time: each needs
     about 2 GB); write ``out`` and return the keys for ``bench/results.json``: the shipped
     spotter on the families it never heard, the mean over those families."""
     cache = cache or default_cache()
-    voices = build_cache(cache, workers=min(workers, 3))
+    voices = [v for v in build_cache(cache, workers=min(workers, 3)) if v.family not in without]
     fams = [f for f in families() if (not only or f in only)
             and any(v.family == f for v in voices)]
     t0 = time.time()
@@ -482,8 +495,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="a hard-negative pass after each fit (an experiment)")
     ap.add_argument("--per-toast", action="store_true", help="a threshold per toast (an experiment)")
     ap.add_argument("--budget", type=float, help="false accepts allowed on the validation voices")
+    ap.add_argument("--without", nargs="*", help="families left out of everything (an experiment)")
+    ap.add_argument("--with", dest="with_", nargs="*", default=None,
+                    help="average each fold's networks with these weights files of the lexicon")
+    ap.add_argument("--babble-weight", type=float, help="weight of babble training examples")
     args = ap.parse_args(argv)
-    global MEMBERS, HARD, PER_TOAST, FA_BUDGET
+    global MEMBERS, HARD, PER_TOAST, FA_BUDGET, WITH
+    if args.babble_weight:
+        COND_WEIGHT["babble"] = args.babble_weight
+    if args.with_ is not None:
+        WITH = tuple(args.with_)
     if args.hard:
         HARD = {"cut": args.hard[0], "weight": args.hard[1], "epochs": args.hard[2]}
     PER_TOAST = PER_TOAST or args.per_toast
@@ -492,7 +513,8 @@ def main(argv: list[str] | None = None) -> int:
         MEMBERS = tuple({**m, "hidden": tuple(args.hidden)} for m in MEMBERS)
     FIT.update({k: v for k, v in (("components", args.components), ("max_iter", args.max_iter))
                 if v})
-    keys = run(args.cache, args.out, args.workers, args.only, not args.no_recipe)
+    keys = run(args.cache, args.out, args.workers, args.only, not args.no_recipe,
+               tuple(args.without or ()))
     print(json.dumps({k: v for k, v in keys.items() if k != "speech_lofo"}))
     return 0
 

@@ -123,6 +123,24 @@ class PocketSphinxEngine:
             out.append(phones)
         return list(dict.fromkeys(out))
 
+    def winner(self, x: np.ndarray, a: int, b: int) -> tuple[str, str | None]:
+        """What wins samples ``x[a:b]`` (float) in the grammar: ("toast", its id),
+        ("near miss", None), ("phones", None) when the phone loop explains it, or ("nothing",
+        None) when the decoder found no path.  The second opinion on a toast another engine
+        heard asks this."""
+        with self._lock:
+            d = self._decoder
+            d.start_utt()
+            d.process_raw(to_int16(x[max(0, a): min(len(x), b)]).tobytes(), False, True)
+            d.end_utt()
+            segs = list(d.seg() or []) if d.hyp() is not None else []
+        words = [seg.word for seg in segs]
+        for w in words:
+            if w in self._word_toast:
+                toast = self._word_toast[w]
+                return ("toast", toast) if toast is not None else ("near miss", None)
+        return ("phones", None) if any(w.startswith("ph_") for w in words) else ("nothing", None)
+
     def candidate(self, x: np.ndarray, span: SpeechSpan) -> tuple[str | None, float]:
         """The toast one span was decoded as (None: a near miss or the phone loop won) and the
         share of the span's frames the toast word covers."""

@@ -123,3 +123,16 @@ def test_write_then_read_keeps_the_samples(tmp_path: Path) -> None:
     pcm = floor_noise(0.3, seed=3)
     write_wav(tmp_path / "x.wav", pcm)
     assert np.array_equal(read_wav(tmp_path / "x.wav"), pcm)
+
+
+def test_the_second_opinion_names_what_won_the_stretch(engine: PocketSphinxEngine,
+                                                       clips: dict[str, np.ndarray],
+                                                       tmp_path: Path) -> None:
+    def stretch(samples: np.ndarray) -> tuple[np.ndarray, int, int]:
+        x, spans = engine.prepare(samples)
+        return x, spans[0].start - engine.pad, spans[-1].end + engine.pad
+
+    assert engine.winner(*stretch(clips["cheers"])) == ("toast", "cheers")
+    assert engine.winner(*stretch(say(tmp_path, "flite", "kal", "cheese"))) == ("near miss", None)
+    quiet = floor_noise(0.5).astype(np.float32) / 32768
+    assert engine.winner(quiet, 0, len(quiet))[1] is None
