@@ -133,6 +133,9 @@ def test_the_second_opinion_names_what_won_the_stretch(engine: PocketSphinxEngin
         return x, spans[0].start - engine.pad, spans[-1].end + engine.pad
 
     assert engine.winner(*stretch(clips["cheers"])) == ("toast", "cheers")
-    assert engine.winner(*stretch(say(tmp_path, "flite", "kal", "cheese"))) == ("near miss", None)
+    # a look-alike word is won by its own entry or by the phone loop (which, depends on what
+    # the decoder heard before: its cepstral mean follows the room), never by a toast
+    kind, toast = engine.winner(*stretch(say(tmp_path, "flite", "kal", "cheese")))
+    assert toast is None and kind in ("near miss", "phones")
     quiet = floor_noise(0.5).astype(np.float32) / 32768
     assert engine.winner(quiet, 0, len(quiet))[1] is None
