@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -60,9 +61,14 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     lex = json.loads((LEXICON_DIR / f"{lexicon_name}.json").read_text())
     for old in out_dir.glob(f"{lexicon_name}*.npz"):
         old.unlink()
-    files = [f"{lexicon_name}.npz"] + [f"{lexicon_name}-{k + 1}.npz" for k in range(1, len(nets))]
+    kept = list(spotter_lofo.WITH)  # networks averaged with the recipe's, copied as they are
+    for name in kept:
+        shutil.copyfile(LEXICON_DIR / name, out_dir / name)
+    names = [f"{lexicon_name}.npz"] + [f"{lexicon_name}-{k + 1}.npz" for k in range(1, 9)]
+    files = [n for n in names if n not in kept][: len(nets)]
     for name, net in zip(files, nets):
         save_net(out_dir / name, net)
+    files = kept + files
     lex["weights"] = files
     lex["threshold"] = threshold
     lex.pop("thresholds", None)
@@ -83,7 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--report", type=Path, default=None)
+    ap.add_argument("--with", dest="with_", nargs="*", default=None,
+                    help="average the recipe's networks with these weights files of the lexicon")
     args = ap.parse_args(argv)
+    if args.with_ is not None:
+        spotter_lofo.WITH = tuple(args.with_)
     r = train(args.out, args.cache, args.workers, report=args.report)
     print(json.dumps({k: v for k, v in r.items() if k != "validation_curve"}))
     return 0

@@ -144,6 +144,29 @@ def test_a_left_out_family_is_only_measured_and_validation_voices_only_choose() 
     assert (len(fit), len(val), len(test)) == (3, 1, 0)
 
 
+def test_a_measure_only_family_is_never_fitted_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bench.spotter_lofo as lofo
+
+    ex = _example(1)
+    data = {"a": [("a1", [ex])], "b": [("b1", [ex, ex])], "k": [("k1", [ex, ex, ex])]}
+    monkeypatch.setattr(lofo, "MEASURE_ONLY", ("k",))
+    assert tuple(map(len, split(data, "a"))) == (0, 0, 1)  # b is fitted on, k is not
+    assert tuple(map(len, split(data, "b"))) == (1, 0, 2)
+    assert tuple(map(len, split(data, "k"))) == (3, 0, 3)
+
+
+def test_the_second_opinion_rules() -> None:
+    from bench.second_opinion import keep
+
+    assert keep("spotter", "cheers", ("near miss", None))
+    assert not keep("veto near misses", "cheers", ("near miss", None))
+    assert keep("veto near misses", "cheers", ("toast", "salud"))
+    assert not keep("veto other toasts", "cheers", ("toast", "salud"))
+    assert keep("veto other toasts", "cheers", ("phones", None))
+    assert keep("must agree", "cheers", ("toast", "cheers"))
+    assert not keep("must agree", "cheers", ("phones", None))
+
+
 def test_no_reserved_report_or_babble_voice_speaks_a_training_example() -> None:
     held_back = {v.id for v in ALL_VOICES if v.split == "report"} | {v.id for v in BABBLE_VOICES}
     assert not held_back & {v.id for v in VOICES}
