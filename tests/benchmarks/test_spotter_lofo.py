@@ -150,7 +150,7 @@ def test_a_measure_only_family_is_never_fitted_on(monkeypatch: pytest.MonkeyPatc
     ex = _example(1)
     data = {"a": [("a1", [ex])], "b": [("b1", [ex, ex])], "k": [("k1", [ex, ex, ex])]}
     monkeypatch.setattr(lofo, "MEASURE_ONLY", ("k",))
-    assert tuple(map(len, split(data, "a"))) == (0, 0, 1)  # b is fitted on, k is not
+    assert tuple(map(len, split(data, "a"))) == (2, 0, 1)  # b is fitted on, k is not
     assert tuple(map(len, split(data, "b"))) == (1, 0, 2)
     assert tuple(map(len, split(data, "k"))) == (3, 0, 3)
 
