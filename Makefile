@@ -37,7 +37,7 @@ help:
 	@echo "make soak         kill live scripted games KILLS times each (default 100), resume, count what was lost"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
-	@echo "make spotter      retrain the toast spotter on synthetic voices (60-90 min)"
+	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (about 2 h)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 
@@ -83,8 +83,10 @@ soak: $(VENV)/.test-deps
 corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus
 
+# the shipped spotter: bench.train_spotter's two networks, then the recipe's two averaged with them
 spotter: $(VENV)/.bench-deps
 	$(PY) -m bench.train_spotter
+	$(PY) -m bench.fit_spotter --out hardware/speech/lexicons --report bench/fit.json
 
 model: $(VENV)/.run-deps
 	bash scripts/fetch-model.sh

@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from bench import spotter_lofo
-from bench.spotter_data import build_cache, default_cache
+from bench.spotter_data import VOICES, build_cache, default_cache
 from bench.spotter_lofo import fit_recipe, load_family_examples, split, toast_thresholds
 from hardware.speech.lexicon import LEXICON_DIR
 from hardware.speech.spotter import save_net
@@ -45,13 +45,15 @@ CANDIDATE = Path(".cache/spotter-candidate")
 
 
 def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2,
-          lexicon_name: str = "spotter-en", report: Path | None = None) -> dict:
+          lexicon_name: str = "spotter-en", report: Path | None = None,
+          without: tuple[str, ...] = ()) -> dict:
     """Make the examples (if not cached), fit, write the weights and the lexicon's threshold."""
     t0 = time.time()
     out_dir.mkdir(parents=True, exist_ok=True)
     report = report or out_dir / "fit.json"
     cache = cache or default_cache()
-    voices = build_cache(cache, workers=workers)
+    voices = build_cache(cache, workers=workers,
+                         voices=tuple(v for v in VOICES if v.family not in without))
     print(f"examples ready after {time.time() - t0:.0f} s", file=sys.stderr)
     data = load_family_examples(cache, voices)
     fit, val, _ = split(data, None)
@@ -59,11 +61,13 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     threshold = float(np.max(thr[1:]))
     lex_path = out_dir / f"{lexicon_name}.json"
     lex = json.loads((LEXICON_DIR / f"{lexicon_name}.json").read_text())
-    for old in out_dir.glob(f"{lexicon_name}*.npz"):
-        old.unlink()
     kept = list(spotter_lofo.WITH)  # networks averaged with the recipe's, copied as they are
-    for name in kept:
-        shutil.copyfile(LEXICON_DIR / name, out_dir / name)
+    for old in out_dir.glob(f"{lexicon_name}*.npz"):
+        if old.name not in kept:
+            old.unlink()
+    for name in kept + ([str(lex["lookalikes"])] if lex.get("lookalikes") else []):
+        if (out_dir / name).resolve() != (LEXICON_DIR / name).resolve():
+            shutil.copyfile(LEXICON_DIR / name, out_dir / name)
     names = [f"{lexicon_name}.npz"] + [f"{lexicon_name}-{k + 1}.npz" for k in range(1, 9)]
     files = [n for n in names if n not in kept][: len(nets)]
     for name, net in zip(files, nets):
@@ -89,12 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--report", type=Path, default=None)
-    ap.add_argument("--with", dest="with_", nargs="*", default=None,
-                    help="average the recipe's networks with these weights files of the lexicon")
+    ap.add_argument("--without", nargs="*", help="voice families not fitted on (an experiment)")
+    ap.add_argument("--with", dest="with_", nargs="*", default=list(spotter_lofo.BASE),
+                    help="average the recipe's networks with these weights files of the lexicon "
+                         "(default: bench.train_spotter's two; none: the recipe alone)")
     args = ap.parse_args(argv)
-    if args.with_ is not None:
-        spotter_lofo.WITH = tuple(args.with_)
-    r = train(args.out, args.cache, args.workers, report=args.report)
+    spotter_lofo.WITH = tuple(args.with_)
+    r = train(args.out, args.cache, args.workers, report=args.report,
+              without=tuple(args.without or ()))
     print(json.dumps({k: v for k, v in r.items() if k != "validation_curve"}))
     return 0
 

@@ -32,13 +32,15 @@ BLOCK = 320
 CONTEXT = 24000  # 1.5 s of audio before a stretch of speech goes to the engine
 
 _engine: Any = None
+#: the spotter's lexicon measured (a name in the lexicon folder, or a .json path: a candidate)
+LEXICON = "spotter-en"
 
 
 def _make_engine(name: str) -> Any:
     if name == "spotter":
         from hardware.speech.spotter import SpotterEngine
 
-        return SpotterEngine()
+        return SpotterEngine(LEXICON)
     if name == "pocketsphinx":
         from hardware.speech.pocketsphinx_engine import PocketSphinxEngine
 
@@ -230,7 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engines", help="comma-separated engines to measure (default: all here)")
     ap.add_argument("--no-write", action="store_true", help="do not touch bench/results.json")
     ap.add_argument("--dump", type=Path, help="also write every judged clip to this JSON file")
+    ap.add_argument("--lexicon", help="the spotter's lexicon: a name or a .json path (a candidate)")
     args = ap.parse_args(argv)
+    global LEXICON
+    LEXICON = args.lexicon or LEXICON
     if not (args.corpus / "manifest.jsonl").exists():
         ap.error(f"no corpus at {args.corpus}: run `python -m bench.corpus --out {args.corpus}`")
     engines = args.engines.split(",") if args.engines else available_engines()
