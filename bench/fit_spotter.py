@@ -1,25 +1,24 @@
-"""A retraining recipe for the toast spotter over many voice families:
-``python -m bench.fit_spotter [--out DIR]``.
+"""The recipe's half of the shipped toast spotter: ``python -m bench.fit_spotter [--out DIR]``.
 
-Not what ``make spotter`` ships (that is :mod:`bench.train_spotter`): on the voice families the
-shipped networks never heard, this recipe left out of each heard a few more toasts (3 points
-clean, under one at 10 dB) at slightly fewer false accepts, but fitted on all 49 voices it heard
-the benchmark's report voices far worse (0.653 at 10 dB against 0.785); docs/speech.md has the
-figures.  It is kept as the measured starting point (the weights it makes are reproducible:
-two runs gave the same bytes).
+``make spotter`` runs :mod:`bench.train_spotter` (the first two networks, on espeak-ng English,
+flite and festival voices), then this with ``--out hardware/speech/lexicons``: two more networks
+fitted on all seven voice families of :mod:`bench.spotter_data` (Kokoro's neural speakers among
+them), averaged with the first two, and a threshold per toast chosen on the whole ensemble.  On
+the voice families the first two never heard, each left out of this fit in turn, the four heard
+0.721 clean, 0.501 at 10 dB at 0.056 false accepts against the first two's 0.664 / 0.466 /
+0.058 (``make bench``: ``speech_lofo_*``); docs/speech.md has every figure.
 
 1. Every voice of :mod:`bench.spotter_data` says its toasts and negatives; each utterance's
    training examples (tempo, pitch, rooms, microphones, noise, babble, music) and held-out
    examples become speech embeddings, kept per voice under ``.cache/spotter/`` (a progress bar
-   counts the voices; a voice already there is not made again).
+   counts the voices; a voice already there is not made again): about 45 minutes here, once.
 2. The recipe of :func:`bench.spotter_lofo.fit_recipe` is fitted on every family's voices but
    the validation voices (:data:`bench.spotter_data.VALIDATION_IDS`, one or more per family),
-   which choose the threshold.  The same recipe, with one family left out each time, is what
-   ``make bench`` measures (:mod:`bench.spotter_lofo`).  It takes about 65 minutes here: 60 to
-   make the examples (once), 5 to fit.
-3. The networks go to ``--out`` (``.cache/spotter-candidate/spotter-en*.npz``), their names and
-   the threshold into ``spotter-en.json`` beside them (``SpotterEngine(path to that json)``
-   loads them); what was chosen and why into ``fit.json`` there.
+   which choose the thresholds of the recipe's networks averaged with ``--with`` (default: the
+   first two, :data:`bench.spotter_lofo.BASE`; none for the recipe alone): about 10 minutes.
+3. The networks go to ``--out`` (default ``.cache/spotter-candidate/``), their names and the
+   thresholds into ``spotter-en.json`` beside them (``SpotterEngine(path to that json)`` loads
+   them); what was chosen and why into ``fit.json`` there (``--report``).
 
 Everything is seeded: the same machine packages give the same examples and the same weights.
 """

@@ -1,22 +1,23 @@
-"""How well the toast spotter's recipe hears voices of a kind it never trained on.
+"""How well the shipped toast spotter hears voices of a kind it never trained on.
 
-``python -m bench.spotter_lofo`` (part of ``make bench``): leave one voice family out.  For each
-family of :mod:`bench.spotter_data` (espeak-ng English, espeak-ng European and Asian languages,
-flite, festival, a neural voice), the retraining recipe (:func:`fit_recipe`: its networks and
-threshold, exactly as ``python -m bench.fit_spotter`` makes them) is fitted on the other families' voices and
-measured on the left-out family's held-out examples, made like the acceptance corpus (speech at
--26 dBFS; clean, pink noise and 5-talker babble at 10 dB).  Each example is judged as
-``clinkbox speech classify`` judges a file: every toast the stream fires (1 s apart at least),
-the most confident one wins.
+``python -m bench.spotter_lofo`` (part of ``make bench``): leave one voice family out.  The
+shipped spotter is four networks: two of ``bench.train_spotter`` (:data:`BASE`, trained on
+espeak-ng English, flite and festival's English voice) and two of the recipe
+(:func:`fit_recipe`, ``python -m bench.fit_spotter``) fitted on all seven families of
+:mod:`bench.spotter_data`.  For each family BASE never heard (:data:`SHIPPED_NEVER_HEARD`:
+espeak-ng European and Asian languages, piper's and Kokoro's neural voices), the recipe is
+fitted on the other six families, averaged with BASE and given its thresholds on the validation
+voices, exactly as ``make spotter`` makes the shipped lexicon, and measured on the left-out
+family's held-out examples, made like the acceptance corpus (speech at -26 dBFS; clean, pink
+noise and 5-talker babble at 10 dB).  Each example is judged as ``clinkbox speech classify``
+judges a file: every toast the stream fires (1 s apart at least), the most confident one wins.
 
-``make bench`` writes ``speech_lofo_accuracy_clean``, ``speech_lofo_accuracy_10db``
-(pink and babble together) and ``speech_lofo_false_accept`` (look-alike words and sentences,
-every condition, among them words no network trained on) for the *shipped* spotter on the
-families none of whose voices it trained on (:data:`SHIPPED_NEVER_HEARD`), the mean over those
-families (each counts once, however many voices it has).  ``bench/lofo.json`` has those, the
-shipped spotter on every family (on the others it flatters itself: it trained on those
-voices), and the retraining recipe of :mod:`bench.fit_spotter` left out of each family in
-turn, per family and per toast.
+``make bench`` writes ``speech_lofo_accuracy_clean``, ``speech_lofo_accuracy_10db`` (pink and
+babble together) and ``speech_lofo_false_accept`` (look-alike words and sentences, every
+condition, among them words no network trained on): the mean over those families (each counts
+once, however many voices it has).  ``bench/lofo.json`` has them per family and per toast, the
+BASE networks alone on every family (on the families they trained on they flatter themselves)
+and, with ``--recipe-alone``, the recipe without BASE left out of each family in turn.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ last two seconds of audio every 80 ms:
    the ``openwakeword`` wheel (its ``resources/models``); this module runs them with
    onnxruntime and uses nothing else of that package. The embedding was trained on a great deal
    of real speech, which is what lets a classifier trained on synthetic voices generalise;
-2. a small two-layer network (weights in ``lexicons/spotter-<lang>.npz``, trained by
-   ``python -m bench.train_spotter`` on synthetic voices that the benchmark does not report on)
-   reads the last ``window`` embeddings and gives the probability of "no toast" and of each
+2. small two-layer networks (weights in ``lexicons/spotter-<lang>*.npz``, trained by ``make
+   spotter`` on synthetic and neural voices that the benchmark does not report on), averaged,
+   read the last ``window`` embeddings and give the probability of "no toast" and of each
    toast *ending just now*;
 3. a toast is heard when its probability is at least its threshold (``thresholds``, one per
    toast, else the one ``threshold``) on ``confirm`` steps in a row (one step alone is often a
