@@ -384,6 +384,7 @@ def train(out_dir: Path, lexicon_name: str = "spotter-en", workers: int = 2,
         save_net(out_dir / name, nets[m])
     lex["weights"] = files
     lex["threshold"] = threshold
+    lex.pop("thresholds", None)  # the per-toast ones are the whole ensemble's (bench.fit_spotter)
     (out_dir / f"{lexicon_name}.json").write_text(json.dumps(lex, indent=2) + "\n")
     print(f"trained in {time.time() - t0:.0f} s; networks {[kinds[m] for m in members]}, "
           f"threshold {threshold}", file=sys.stderr)
