@@ -1,4 +1,4 @@
-"""PocketSphinx as a second opinion on the spotter's toasts, on voices neither trained on.
+"""PocketSphinx as a second opinion on the spotter's toasts, on voices it never trained on.
 
 ``python -m bench.second_opinion``: the voices of the families the shipped spotter never heard
 (:data:`bench.spotter_lofo.SHIPPED_NEVER_HEARD`) say every toast and their measured look-alike
@@ -15,8 +15,9 @@ and these rules are measured:
 - ``veto other toasts``: dropped when a near-miss word or *another* toast wins;
 - ``must agree``: kept only when PocketSphinx decodes the same toast.
 
-No rule has a number chosen on these voices (PocketSphinx's lexicon is as shipped), so every
-figure is a held-out one.  Results go to ``bench/second_opinion.json``.
+No rule has a number chosen on these voices (PocketSphinx's lexicon is as shipped); the first
+two of the spotter's networks never heard them either (the recipe's two, fitted on every
+family, did).  Results go to ``bench/second_opinion.json``.
 """
 
 from __future__ import annotations
