@@ -45,7 +45,7 @@ CANDIDATE = Path(".cache/spotter-candidate")
 
 def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2,
           lexicon_name: str = "spotter-en", report: Path | None = None,
-          without: tuple[str, ...] = ()) -> dict:
+          without: tuple[str, ...] = (), with_: tuple[str, ...] = spotter_lofo.BASE) -> dict:
     """Make the examples (if not cached), fit, write the weights and the lexicon's threshold."""
     t0 = time.time()
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -56,11 +56,11 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     print(f"examples ready after {time.time() - t0:.0f} s", file=sys.stderr)
     data = load_family_examples(cache, voices)
     fit, val, _ = split(data, None)
-    nets, thr, curve = fit_recipe(fit, val, progress=True)
+    nets, thr, curve = fit_recipe(fit, val, progress=True, with_=with_)
     threshold = float(np.max(thr[1:]))
     lex_path = out_dir / f"{lexicon_name}.json"
     lex = json.loads((LEXICON_DIR / f"{lexicon_name}.json").read_text())
-    kept = list(spotter_lofo.WITH)  # networks averaged with the recipe's, copied as they are
+    kept = list(with_)  # networks averaged with the recipe's, copied as they are
     for old in out_dir.glob(f"{lexicon_name}*.npz"):
         if old.name not in kept:
             old.unlink()
@@ -97,9 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="average the recipe's networks with these weights files of the lexicon "
                          "(default: bench.train_spotter's two; none: the recipe alone)")
     args = ap.parse_args(argv)
-    spotter_lofo.WITH = tuple(args.with_)
     r = train(args.out, args.cache, args.workers, report=args.report,
-              without=tuple(args.without or ()))
+              without=tuple(args.without or ()), with_=tuple(args.with_))
     print(json.dumps({k: v for k, v in r.items() if k != "validation_curve"}))
     return 0
 

@@ -71,9 +71,6 @@ PER_TOAST = True
 MEASURE_ONLY: tuple[str, ...] = ()
 #: how much more a training example of a noise condition weighs (others 1)
 COND_WEIGHT: dict[str, float] = {}
-#: each fold's networks are averaged with these (weights files of the shipped lexicon), the
-#: thresholds chosen on the whole ensemble; () for the recipe's networks alone
-WITH: tuple[str, ...] = ()
 
 Example = tuple[np.ndarray, dict[str, Any]]  # embeddings, what the example is
 
@@ -349,7 +346,8 @@ def choose_toast_thresholds(judged: Judged, budget: float = FA_BUDGET,
     return thr, moves
 
 
-def fit_recipe(fit: list[Example], val: list[Example], log: str = "", progress: bool = False
+def fit_recipe(fit: list[Example], val: list[Example], log: str = "", progress: bool = False,
+               with_: tuple[str, ...] = ()
                ) -> tuple[list[Net], np.ndarray, list[dict]]:
     """The spotter's recipe on examples: each of :data:`MEMBERS` fitted on the training
     examples of ``fit`` (with :data:`HARD`'s pass), averaged, the thresholds chosen on ``val``
@@ -367,7 +365,7 @@ def fit_recipe(fit: list[Example], val: list[Example], log: str = "", progress: 
         print(f"{log}network {len(nets)}: {len(y)} rows {np.bincount(y).tolist()}, "
               f"{time.time() - t0:.0f} s", file=sys.stderr)
         del x, y, w
-    ens = Ensemble(nets + with_nets())
+    ens = Ensemble(nets + lexicon_nets(with_))
     if PER_TOAST:
         thr, moves = choose_toast_thresholds(Judged(val, step_probabilities(ens, val)), FA_BUDGET)
         return nets, thr, moves
@@ -375,9 +373,9 @@ def fit_recipe(fit: list[Example], val: list[Example], log: str = "", progress: 
     return nets, per_class(threshold), curve
 
 
-def with_nets() -> list[Net]:
-    """The networks of :data:`WITH`, from the shipped lexicon's folder."""
-    return [Net.load(LEXICON_DIR / name) for name in WITH]
+def lexicon_nets(names: tuple[str, ...]) -> list[Net]:
+    """Networks of the shipped lexicon's folder, by file name."""
+    return [Net.load(LEXICON_DIR / name) for name in names]
 
 
 def toast_thresholds(thr: np.ndarray) -> dict[str, float]:
@@ -408,11 +406,10 @@ _data: dict[str, list[tuple[str, list[Example]]]] = {}
 def _fold(job: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
     """The recipe fitted without ``family`` (averaged with the ``with_`` networks), measured
     on it."""
-    global WITH
-    family, WITH = job
+    family, with_ = job
     fit, val, test = split(_data, family)
-    nets, thr, _ = fit_recipe(fit, val, f"[without {family}] ")
-    s = score(test, step_probabilities(Ensemble(nets + with_nets()), test), thr)
+    nets, thr, _ = fit_recipe(fit, val, f"[without {family}] ", with_=with_)
+    s = score(test, step_probabilities(Ensemble(nets + lexicon_nets(with_)), test), thr)
     return {"family": family, "thresholds": toast_thresholds(thr), **s}
 
 
@@ -424,7 +421,7 @@ def _init(cache: Path, voices: list[SpotVoice]) -> None:
 def base_figures(data: dict[str, list[tuple[str, list[Example]]]]) -> dict[str, Any]:
     """The :data:`BASE` networks alone (at the threshold they were chosen with, 0.6) on every
     family's held-out examples."""
-    net = Ensemble([Net.load(LEXICON_DIR / name) for name in BASE])
+    net = Ensemble(lexicon_nets(BASE))
     out = {}
     for fam, voices in sorted(data.items()):
         ex = [e for _, es in voices for e in es if e[1]["set"].startswith("held-out")]
