@@ -32,6 +32,7 @@ from bench.voices import (
     TOAST_SPELLINGS,
     Voice,
 )
+from hardware.speech.audio import active_power, pink_noise
 
 RATE = 16000
 PAD_S = 0.5
@@ -80,22 +81,6 @@ def trim(x: np.ndarray, rel_db: float = -45.0) -> np.ndarray:
     e = 10 * np.log10(np.mean(x[: n * 160].reshape(n, 160) ** 2, axis=1) + 1e-12)
     loud = np.flatnonzero(e > e.max() + rel_db)
     return x[loud[0] * 160: (loud[-1] + 1) * 160]
-
-
-def active_power(x: np.ndarray) -> float:
-    """Mean power of the speech frames (10 ms frames within 30 dB of the loudest)."""
-    n = len(x) // 160
-    p = np.mean(x[: n * 160].reshape(n, 160) ** 2, axis=1)
-    return float(np.mean(p[p > p.max() * 1e-3]))
-
-
-def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
-    """Unit-power pink (1/f) noise made by shaping white noise in the frequency domain."""
-    spec = np.fft.rfft(rng.standard_normal(n))
-    f = np.arange(len(spec), dtype=np.float64)
-    f[0] = 1.0
-    y = np.fft.irfft(spec / np.sqrt(f), n)
-    return (y / np.sqrt(np.mean(y**2))).astype(np.float32)
 
 
 def babble_lane(pick: Callable[[], np.ndarray], n: int, rng: random.Random,

@@ -64,7 +64,7 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     for old in out_dir.glob(f"{lexicon_name}*.npz"):
         if old.name not in kept:
             old.unlink()
-    for name in kept + ([str(lex["lookalikes"])] if lex.get("lookalikes") else []):
+    for name in kept:
         if (out_dir / name).resolve() != (LEXICON_DIR / name).resolve():
             shutil.copyfile(LEXICON_DIR / name, out_dir / name)
     names = [f"{lexicon_name}.npz"] + [f"{lexicon_name}-{k + 1}.npz" for k in range(1, 9)]

@@ -7,9 +7,8 @@ on): it goes into the listener's enrolment at once and into the journal with the
 resumed game hears this table as before.  A refused clip (no speech, another toast, clipping)
 is said on the introduction screen with the reason; the player may say it again.  When the game
 ends, or another starts, the table's toasts are forgotten, in memory and in the journal, unless
-the host keeps them.  All of this only when the host turns it on (Settings, "Learn our toasts":
-"this game" or "keep"; off by default, because on held-out voices it gains far fewer right
-toasts than its target: docs/speech.md).
+the host keeps them (Settings, "Learn our toasts": "this game", the default; "keep"; or "off":
+docs/speech.md has what it gains on voices it was not tuned on).
 """
 
 from __future__ import annotations
@@ -56,8 +55,8 @@ class TableEar:
 
     @property
     def mode(self) -> str:
-        """The host's choice: "off" (the default), "game" (forgotten after it) or "keep"."""
-        return str(self.shell.settings.get("voices", "off"))
+        """The host's choice: "off", "game" (the default: forgotten after it) or "keep"."""
+        return str(self.shell.settings.get("voices", "game"))
 
     @property
     def keep(self) -> bool:

@@ -38,7 +38,7 @@ BOX_SETTINGS: dict[str, tuple[str, list[tuple[str, Any]], Any]] = {
                                  ("PocketSphinx", "pocketsphinx"),
                                  ("Vosk", "vosk"), ("off (veto vote only)", "off")], "auto"),
     "phones": ("Phones as private screens", [("off", False), ("on", True)], False),
-    "voices": ("Learn our toasts", [("off", "off"), ("this game", "game"), ("keep", "keep")], "off"),
+    "voices": ("Learn our toasts", [("off", "off"), ("this game", "game"), ("keep", "keep")], "game"),
 }
 #: asked last: every game's set-up starts from it
 PLAYERS_SETTING = ("Usual number of players", [(str(n), n) for n in range(2, 13)], 4)

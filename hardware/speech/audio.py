@@ -46,6 +46,22 @@ def to_float(pcm: np.ndarray) -> np.ndarray:
 _PCM, _FLOAT, _EXTENSIBLE = 1, 3, 0xFFFE
 
 
+def active_power(x: np.ndarray) -> float:
+    """Mean power of the speech frames (10 ms frames within 30 dB of the loudest)."""
+    n = len(x) // 160
+    p = np.mean(x[: n * 160].reshape(n, 160) ** 2, axis=1)
+    return float(np.mean(p[p > p.max() * 1e-3]))
+
+
+def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
+    """Unit-power pink (1/f) noise made by shaping white noise in the frequency domain."""
+    spec = np.fft.rfft(rng.standard_normal(n))
+    f = np.arange(len(spec), dtype=np.float64)
+    f[0] = 1.0
+    y = np.fft.irfft(spec / np.sqrt(f), n)
+    return (y / np.sqrt(np.mean(y**2))).astype(np.float32)
+
+
 def _wav_chunks(path: Path, data: bytes) -> tuple[bytes, bytes]:
     """The ``fmt `` and ``data`` chunks of a RIFF/WAVE file's bytes."""
     if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":

@@ -21,6 +21,7 @@ import queue
 import threading
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Protocol
 
 import numpy as np
@@ -103,6 +104,7 @@ class Listener:
         self._learn_vad: VoiceActivity | None = None
         self._learn_at = 0  # stream position where the learning detector started
         self._learn_span: SpeechSpan | None = None  # the last speech it heard (its own counts)
+        self._learner: ThreadPoolExecutor | None = None  # learns confirmed toasts, one at a time
 
     # -- public API -----------------------------------------------------------------------
     def start(self) -> None:
@@ -124,6 +126,9 @@ class Listener:
         for t in self._threads:
             t.join(timeout=5)
         self._threads.clear()
+        if self._learner is not None:
+            self._learner.shutdown(wait=False, cancel_futures=True)
+            self._learner = None
         self._close_stream()
 
     def arm(self, t_from: float, t_until: float) -> None:
@@ -315,6 +320,13 @@ class Listener:
         if first < max(0, self._filled - len(self._ring)) or last > self._filled:
             return  # no longer (or not yet) in the ring: nothing to learn from
         clip = self._window(first, last)
+        # learning takes a few network passes (a second or more on a Pi 4): off this thread, so
+        # the next toast's verdict does not wait for it
+        if self._learner is None:
+            self._learner = ThreadPoolExecutor(1, thread_name_prefix="mic-learner")
+        self._learner.submit(self._learn_clip, toast, clip, on_result)
+
+    def _learn_clip(self, toast: str, clip: np.ndarray, on_result: Callable[..., None]) -> None:
         from hardware.speech.enrol import EnrolRefused, make_template
 
         try:

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from hardware.speech.audio import RATE, to_float
-from hardware.speech.enrol import QUERY_FRAMES, Enrolment, load_lookalikes
+from hardware.speech.enrol import Enrolment
 from hardware.speech.heard import Heard, SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR, Lexicon, load_lexicon
 from hardware.speech.vad import VoiceActivity
@@ -145,13 +145,9 @@ class Net:
     def classes(self) -> int:
         return int(self.layers[-1][0].shape[1])
 
-    def first_hidden(self, x: np.ndarray) -> np.ndarray:
-        """The first hidden layer's activations for each row (what enrolment compares)."""
-        w, b = self.layers[0]
-        return np.maximum(((x - self.mean) / self.scale) @ w + b, 0.0)
-
-    def probabilities(self, x: np.ndarray) -> np.ndarray:
-        """Class probabilities for each row of flattened embedding windows."""
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Class probabilities and the last hidden layer's activations for each row of flattened
+        embedding windows."""
         h = (x - self.mean) / self.scale
         for w, b in self.layers[:-1]:
             h = np.maximum(h @ w + b, 0.0)
@@ -159,7 +155,11 @@ class Net:
         z = h @ w + b
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
-        return e / e.sum(axis=1, keepdims=True)
+        return e / e.sum(axis=1, keepdims=True), h
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        """Class probabilities for each row of flattened embedding windows."""
+        return self.forward(x)[0]
 
 
 class Ensemble:
@@ -184,6 +184,19 @@ class Ensemble:
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """The members' class probabilities, averaged."""
         return np.mean([n.probabilities(x) for n in self.nets], axis=0)
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The averaged probabilities, and what the networks heard: each member's last hidden
+        layer at unit length, side by side, the whole at unit length (what enrolment compares;
+        trained to tell the toasts apart in noise, it is steadier than the sound's own frames)."""
+        out = [n.forward(x) for n in self.nets]
+        feats = [h / (np.linalg.norm(h, axis=1, keepdims=True) + 1e-6) for _, h in out]
+        return (np.mean([p for p, _ in out], axis=0),
+                (np.concatenate(feats, axis=1) / np.sqrt(len(feats))).astype(np.float32))
+
+    def features(self, x: np.ndarray) -> np.ndarray:
+        """What the networks heard in each row (:meth:`forward`'s second half)."""
+        return self.forward(x)[1]
 
 
 @dataclass(frozen=True)
@@ -216,8 +229,6 @@ class SpotStream:
         self._quiet_until = -1  # position before which no toast may fire again
         self._vad = VoiceActivity()
         self._onsets: list[int] = []  # recent speech onsets heard by the detector
-        self._heard_mel = np.zeros((0, 32), np.float32)  # the last mel frames, for enrolment
-        self._heard_mel_at = 0  # frame index of _heard_mel[0]
 
     @property
     def position(self) -> int:
@@ -239,28 +250,10 @@ class SpotStream:
         seg = self._audio[first * MEL_HOP - self._audio_at: last * MEL_HOP + MEL_WIN - self._audio_at]
         new = self.engine.embedder.mel(seg)
         self._mel = np.concatenate([self._mel, new])
-        if self.engine.enrolment is not None:
-            self._keep_heard_mel(new, first)
         keep_from = (last + 1) * MEL_HOP - self._audio_at
         self._audio_at += keep_from
         self._audio = self._audio[keep_from:]
         return self._advance()
-
-    def _keep_heard_mel(self, new: np.ndarray, first: int) -> None:
-        keep = 2 * QUERY_FRAMES
-        self._heard_mel = np.concatenate([self._heard_mel, new])[-keep:]
-        self._heard_mel_at = first + len(new) - len(self._heard_mel)
-
-    def _enrolled(self, x: np.ndarray, p: np.ndarray, last_frame: int) -> int | None:
-        """A toast of this table the network is unsure of, matched against the enrolment."""
-        enrolment = self.engine.enrolment
-        if enrolment is None or not len(enrolment):
-            return None
-        recent = self._heard_mel[: last_frame + 1 - self._heard_mel_at]
-        if len(recent) < 10:
-            return None
-        hidden = self.engine.net.nets[0].first_hidden(x)[0]
-        return enrolment.match(recent, hidden, p, self.engine.toasts, self.engine.lookalikes)
 
     def _track_onsets(self, block: np.ndarray) -> None:
         self._vad.feed(to_float(block))
@@ -273,7 +266,6 @@ class SpotStream:
         spots: list[Spot] = []
         windows: list[np.ndarray] = []
         ends: list[int] = []
-        frames: list[int] = []  # each window's last mel frame
         while True:
             lo = self._next_emb * EMB_HOP - self._mel_at
             hi = lo + EMB_FRAMES
@@ -281,7 +273,6 @@ class SpotStream:
                 break
             windows.append(self._mel[lo:hi])
             ends.append(self._next_emb * STEP + EMB_SPAN)
-            frames.append(self._next_emb * EMB_HOP + EMB_FRAMES - 1)
             self._next_emb += 1
         if not windows:
             return spots
@@ -289,34 +280,23 @@ class SpotStream:
         self._mel = self._mel[drop:]
         self._mel_at += drop
         net, k = self.engine.net, self.engine.window
-        for emb, end, frame in zip(self.engine.embedder.embed(np.stack(windows)), ends, frames):
+        enrolment = self.engine.enrolment
+        for emb, end in zip(self.engine.embedder.embed(np.stack(windows)), ends):
             self._embs.append(emb)
             if len(self._embs) > k:
                 del self._embs[0]
             if len(self._embs) < k:
                 continue
             x = np.concatenate(self._embs)[None]
-            p = net.probabilities(x)[0]
-            self._recent_p = (self._recent_p + [p])[-self.engine.confirm:]
+            p, heard = net.forward(x)
+            self._recent_p = (self._recent_p + [p[0]])[-self.engine.confirm:]
             if len(self._recent_p) < self.engine.confirm:
                 continue
             p = np.min(self._recent_p, axis=0)
-            thresholds = self.engine.thresholds
-            enrolment = self.engine.enrolment
-            if enrolment is not None:  # a taught toast needs the network surer of it alone
-                thresholds = np.array([thresholds[0]] + [
-                    enrolment.threshold_for(t, float(v))
-                    for t, v in zip(self.engine.toasts, thresholds[1:])], np.float32)
-            best = fires(p, thresholds)
-            if not best:
-                # not sure: a toast of this table's voices the network half believes is heard
-                hit = self._enrolled(x, p, frame) if end >= self._quiet_until else None
-                if hit is not None:
-                    self._quiet_until = end + int(self.engine.refractory_s * RATE)
-                    spots.append(Spot(self.engine.toasts[hit - 1], self._start_of(end), end,
-                                      float(p[hit])))
-                continue
-            if end >= self._quiet_until:
+            best = fires(p, self.engine.thresholds)
+            if enrolment is not None:  # this table's toasts: heard, or an unsure toast vetoed
+                best = enrolment.decide(best, p, heard[0], self.engine.toasts)
+            if best and end >= self._quiet_until:
                 self._quiet_until = end + int(self.engine.refractory_s * RATE)
                 spots.append(Spot(self.engine.toasts[best - 1], self._start_of(end), end,
                                   float(p[best])))
@@ -363,15 +343,6 @@ class SpotterEngine:
             raise SpeechModelError(
                 f"spotter weights expect {self.net.inputs} inputs and {self.net.classes} classes; "
                 f"the lexicon says {self.window} embeddings and {len(self.toasts)} toasts")
-        self.lookalikes: dict[str, list[np.ndarray]] = {}
-        """Each toast's look-alike words, which a learned toast must match worse than the table's
-        template (:mod:`hardware.speech.enrol`)."""
-        if extra.get("lookalikes"):
-            path = Path(str(extra["lookalikes"]))
-            try:
-                self.lookalikes = load_lookalikes(path if path.is_absolute() else base / path)
-            except (OSError, KeyError, ValueError) as err:
-                raise SpeechModelError(f"the spotter's look-alike templates are unusable: {err}") from err
         self.embedder = embedder or Embedder()
         self.enrolment: Enrolment | None = None
         """This table's toasts (:mod:`hardware.speech.enrol`); None: the network alone decides."""
