@@ -24,6 +24,8 @@ LABELS = {
     "speech_decision_p95_ms": "End of the word to the decision, p95 (ms)",
     "speech_rtf": "Decoding time / audio time",
     "toast_verdict_p95_ms": "End of a spoken toast to the verdict in the live box, p95 (ms)",
+    "enrolment_gain_10db": "Right toasts at 10 dB gained by one clip per toast, same speaker, unseen accents",
+    "enrolment_false_accept_change": "… false accepts, with the clips minus without",
     "cheers_games_per_s": "Cheers: complete bot games per second",
     "goblets_games_per_s": "Raise Your Goblets: complete bot games per second",
     "phone_action_p95_ms": "A phone's tap to the TV updated, 12 phones, p95 (ms)",

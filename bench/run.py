@@ -28,6 +28,8 @@ TARGETS = {
     "phone_action_p95_ms": ("<", 100.0),
     "button_to_lock_p99_ms_with_phones": ("<", 5.0),
     "toast_verdict_p95_ms": ("<", 300.0),
+    "enrolment_gain_10db": (">=", 0.10),
+    "enrolment_false_accept_change": ("<=", 0.0),
 }
 
 
