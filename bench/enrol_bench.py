@@ -181,8 +181,8 @@ class _Memo:
     def embed(self, windows: np.ndarray) -> np.ndarray:
         return self._get("embed", self.inner.embed, windows)
 
-    def embeddings(self, pcm: np.ndarray) -> np.ndarray:
-        return self.inner.embeddings(pcm)
+    def embeddings(self, pcm: np.ndarray, batch: int | None = None) -> np.ndarray:
+        return self.inner.embeddings(pcm, batch)
 
 
 def _init() -> None:

@@ -185,10 +185,10 @@ def noisy_copy(pcm: np.ndarray, spans: list[tuple[int, int]], snr_db: float = 10
     return np.clip(np.round(x + pink_noise(len(x), rng) * gain), -32768, 32767).astype(np.int16)
 
 
-def _heard_at_end(engine: Any, pcm: np.ndarray, cls: int, end: int) -> tuple[np.ndarray, float] | None:
-    """What the networks heard at the step near ``end`` where ``cls`` is likeliest, and that
-    probability; None if no step ends near it."""
-    x, ends = engine.windows(pcm)
+def _heard_at_end(engine: Any, x: np.ndarray, ends: np.ndarray, cls: int, end: int
+                  ) -> tuple[np.ndarray, float] | None:
+    """What the networks heard at the step (of windows ``x`` ending at ``ends``) near ``end``
+    where ``cls`` is likeliest, and that probability; None if no step ends near it."""
     near = np.flatnonzero((ends >= end - 0.1 * RATE) & (ends <= end + 0.5 * RATE))
     if len(near) == 0:
         return None
@@ -212,21 +212,21 @@ def make_template(engine: Any, pcm: np.ndarray, toast: str, source: str = "intro
         raise EnrolRefused("too long: say just the toast")
     if end - start < 0.05 * RATE:
         raise EnrolRefused("too short: say the toast again")
-    x, _ = engine.windows(pcm)
+    x, ends = engine.windows(pcm)
     if len(x) == 0:
         raise EnrolRefused("too short: say the toast again")
     cls = engine.toasts.index(toast) + 1
     heard = {engine.toasts[k - 1] for k in map(engine.fires, engine.net.probabilities(x)) if k}
     if heard and toast not in heard:
         raise EnrolRefused(f"heard {' or '.join(sorted(heard))}, not {toast}: say {toast} again")
-    said = _heard_at_end(engine, pcm, cls, end)
+    said = _heard_at_end(engine, x, ends, cls, end)
     if said is None:
         raise EnrolRefused("the toast was cut off: say it again")
     if said[1] < 0.01:  # noise, or a word nothing like it: such a template never helps
         raise EnrolRefused(f"that did not sound like {toast}: say it again")
     copies = [said[0]]
     for snr in NOISY_COPIES_DB:
-        noisy = _heard_at_end(engine, noisy_copy(pcm, spans, snr), cls, end)
+        noisy = _heard_at_end(engine, *engine.windows(noisy_copy(pcm, spans, snr)), cls, end)
         if noisy is not None and noisy[1] >= 0.01:  # lost in the noise: not a copy
             copies.append(noisy[0])
     return Template.of(toast, np.stack(copies), source)

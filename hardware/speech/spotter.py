@@ -96,15 +96,18 @@ class Embedder:
             out = self._emb.run(None, {"input_1": windows.astype(np.float32)[..., None]})[0]
         return np.asarray(out, np.float32).reshape(-1, EMB_DIM)
 
-    def embeddings(self, pcm: np.ndarray) -> np.ndarray:
-        """Every embedding of an int16 array, in one go (embedding j ends at sample
-        ``j * 1280 + EMB_SPAN``)."""
+    def embeddings(self, pcm: np.ndarray, batch: int | None = None) -> np.ndarray:
+        """Every embedding of an int16 array (embedding j ends at sample ``j * 1280 +
+        EMB_SPAN``): in one go, or ``batch`` windows at a time, so that a live stream sharing
+        this embedder waits for one batch at most."""
         spec = self.mel(pcm)
         n = (len(spec) - EMB_FRAMES) // EMB_HOP + 1
         if n <= 0:
             return np.zeros((0, EMB_DIM), np.float32)
         idx = np.arange(EMB_FRAMES)[None, :] + EMB_HOP * np.arange(n)[:, None]
-        return self.embed(spec[idx])
+        if batch is None:
+            return self.embed(spec[idx])
+        return np.concatenate([self.embed(spec[idx[i: i + batch]]) for i in range(0, n, batch)])
 
 
 @dataclass(frozen=True)
@@ -361,7 +364,8 @@ class SpotterEngine:
         and where each step ends, in samples of the array: what enrolment learns from."""
         pcm = np.asarray(samples, np.int16).reshape(-1)
         lead = quiet_part(pcm, int(LEAD_S * RATE))
-        emb = self.embedder.embeddings(np.concatenate([lead, pcm, quiet_part(pcm, int(TAIL_S * RATE))]))
+        emb = self.embedder.embeddings(np.concatenate([lead, pcm, quiet_part(pcm, int(TAIL_S * RATE))]),
+                                       batch=LEARN_BATCH)
         k = self.window
         if len(emb) < k:
             return np.zeros((0, k * EMB_DIM), np.float32), np.zeros(0, np.int64)
@@ -392,6 +396,8 @@ class SpotterEngine:
 
 LEAD_S = 1.6
 TAIL_S = 0.4
+#: embedding windows per network pass when learning a toast (a live stream waits for one at most)
+LEARN_BATCH = 16
 
 
 def fires(p: np.ndarray, thresholds: np.ndarray) -> int:

@@ -32,6 +32,9 @@ def test_kept_embeddings_judge_every_mode_as_the_spotter_does(tmp_path):
             engine.enrolment = enrolment
             assert [(h.toast, h.end) for h in engine.classify(clip)] == plain[name]
     assert memo.kept and plain["none"]
+    # the enrolment clips are learned through the memo too, as the benchmark's workers do
+    again = make_template(engine, cheers, "cheers")
+    assert np.array_equal(again.features, table.templates[0].features)
 
 
 def test_dev_and_held_out_voices_never_mix():

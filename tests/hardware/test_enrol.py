@@ -229,6 +229,7 @@ def test_the_listener_learns_a_toast_it_already_heard_from_its_ring(spotter, che
     mic.play(cheers, at=2.0)
     listener = Listener(spotter, lambda h: None, stream_factory=mic, stall_s=600)
     results: list[tuple[str, object, str | None]] = []
+    threads: list[str] = []
     done = threading.Event()
     listener.start()
     try:
@@ -238,8 +239,9 @@ def test_the_listener_learns_a_toast_it_already_heard_from_its_ring(spotter, che
             done.wait(0.02)
         t0 = listener.time_of(0)
         listener.learn_heard("cheers", t0 + 2.5, t0 + 2.5 + (len(cheers) - RATE) / RATE,
-                             lambda toast, template, reason, clip: (results.append((toast, template, reason)),
-                                                                    done.set()))
+                             lambda toast, template, reason, clip: (
+                                 results.append((toast, template, reason)),
+                                 threads.append(threading.current_thread().name), done.set()))
         listener.learn_heard("cheers", t0 - 60.0, t0 - 59.0, lambda *a: results.append(a))  # long gone
         done.wait(600)  # only against a hang
     finally:
@@ -248,3 +250,5 @@ def test_the_listener_learns_a_toast_it_already_heard_from_its_ring(spotter, che
     toast, template, reason = results[0]
     assert toast == "cheers" and reason is None and isinstance(template, Template)
     assert template.source == "confirmed"
+    # learned off the listener's worker: the next toast's verdict does not wait for it
+    assert threads[0].startswith("mic-learner")

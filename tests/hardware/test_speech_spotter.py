@@ -229,3 +229,11 @@ def test_a_toast_given_its_own_threshold_fires_by_it(
     lex.write_text(json.dumps(data))
     with pytest.raises(SpeechModelError, match="skål"):
         SpotterEngine(lex, embedder=engine.embedder)
+
+
+def test_embeddings_fed_in_pieces_are_the_embeddings_of_one_pass(engine: SpotterEngine) -> None:
+    pcm = (np.random.default_rng(7).standard_normal(RATE * 3) * 2000).astype(np.int16)
+    whole = engine.embedder.embeddings(pcm)
+    pieces = engine.embedder.embeddings(pcm, batch=16)
+    assert whole.shape == pieces.shape and len(whole) > 16
+    assert np.allclose(whole, pieces, atol=1e-4)
