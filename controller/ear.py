@@ -20,7 +20,7 @@ from typing import Any, Callable
 import numpy as np
 
 from controller.journal import Journal
-from controller.shell import Shell
+from controller.shell import BOX_SETTINGS, Shell
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class TableEar:
     @property
     def mode(self) -> str:
         """The host's choice: "off", "game" (the default: forgotten after it) or "keep"."""
-        return str(self.shell.settings.get("voices", "game"))
+        return str(self.shell.settings.get("voices", BOX_SETTINGS["voices"][2]))
 
     @property
     def keep(self) -> bool:

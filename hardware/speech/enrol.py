@@ -43,6 +43,9 @@ CLIP_LEVEL = 32000
 NOISY_COPIES_DB: tuple[float, ...] = (15.0, 10.0, 5.0)
 #: a template's copies: as said, and the noisy ones
 MAX_COPIES = 1 + len(NOISY_COPIES_DB)
+#: where the word ends the network gives the toast at least this, or the clip (or a noisy copy)
+#: teaches nothing: noise, or a word nothing like it
+LEAST_PROBABILITY = 0.01
 
 
 class EnrolRefused(ValueError):
@@ -222,11 +225,11 @@ def make_template(engine: Any, pcm: np.ndarray, toast: str, source: str = "intro
     said = _heard_at_end(engine, x, ends, cls, end)
     if said is None:
         raise EnrolRefused("the toast was cut off: say it again")
-    if said[1] < 0.01:  # noise, or a word nothing like it: such a template never helps
+    if said[1] < LEAST_PROBABILITY:
         raise EnrolRefused(f"that did not sound like {toast}: say it again")
     copies = [said[0]]
     for snr in NOISY_COPIES_DB:
         noisy = _heard_at_end(engine, *engine.windows(noisy_copy(pcm, spans, snr)), cls, end)
-        if noisy is not None and noisy[1] >= 0.01:  # lost in the noise: not a copy
+        if noisy is not None and noisy[1] >= LEAST_PROBABILITY:  # else lost in the noise
             copies.append(noisy[0])
     return Template.of(toast, np.stack(copies), source)
