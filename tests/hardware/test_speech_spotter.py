@@ -13,7 +13,7 @@ from speech_clips import RATE, floor_noise, say
 from hardware.speech.heard import SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR
 from hardware.speech.select import choose_engine
-from hardware.speech.spotter import STEP, Embedder, SpotterEngine, quiet_part
+from hardware.speech.spotter import EMB_SPAN, STEP, Embedder, SpotterEngine, quiet_part
 
 # voices of the benchmark's held-back ``report`` split: the spotter never trained on them
 UNHEARD = [("flite", "rms"), ("espeak", "en-us+f3")]
@@ -237,3 +237,39 @@ def test_embeddings_fed_in_pieces_are_the_embeddings_of_one_pass(engine: Spotter
     pieces = engine.embedder.embeddings(pcm, batch=16)
     assert whole.shape == pieces.shape and len(whole) > 16
     assert np.allclose(whole, pieces, atol=1e-4)
+
+
+def test_the_whole_sequence_network_gives_each_windows_own_embedding(
+        engine: SpotterEngine, clips: dict[tuple[str, str], np.ndarray]) -> None:
+    by_window = Embedder(whole=False)
+    assert engine.embedder.whole_sequence and not by_window.whole_sequence
+    rng = np.random.default_rng(3)
+    for (_, text), speech in list(clips.items())[:4]:
+        pcm = np.concatenate([floor_noise(float(rng.uniform(0.1, 1.5))), speech,
+                              floor_noise(float(rng.uniform(0.0, 0.6)))])
+        for batch in (None, 16, 3):
+            fast = engine.embedder.embeddings(pcm, batch)
+            slow = by_window.embeddings(pcm, batch)
+            assert fast.shape == slow.shape and len(fast) > 10, text
+            assert np.array_equal(fast, slow), f"{text!r}, batch {batch}"
+    for n in (0, 511, EMB_SPAN - 1, EMB_SPAN, EMB_SPAN + STEP - 1, EMB_SPAN + STEP):
+        pcm = (rng.standard_normal(n) * 2000).astype(np.int16)
+        assert np.array_equal(engine.embedder.embeddings(pcm), by_window.embeddings(pcm)), n
+
+
+def test_without_the_onnx_package_embeddings_go_window_by_window(
+        monkeypatch: pytest.MonkeyPatch, engine: SpotterEngine) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "onnx", None)  # import onnx raises ImportError
+    embedder = Embedder()
+    assert not embedder.whole_sequence
+    pcm = (np.random.default_rng(5).standard_normal(RATE * 2) * 2000).astype(np.int16)
+    assert np.array_equal(embedder.embeddings(pcm), engine.embedder.embeddings(pcm))
+
+
+def test_a_graph_of_another_shape_is_left_as_it_is() -> None:
+    from hardware.speech.spotter import feature_models_dir, whole_sequence_graph
+
+    assert whole_sequence_graph(feature_models_dir() / "melspectrogram.onnx") is None
+    assert whole_sequence_graph(feature_models_dir() / "embedding_model.onnx") is not None
