@@ -27,6 +27,8 @@ their names and the threshold into the JSON.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import random
@@ -308,6 +310,31 @@ def training_rows(made: list[dict[str, Any]], positive: tuple[float, float]
     return x[keep], y[keep]
 
 
+class _PassBar(io.TextIOBase):
+    """scikit-learn's verbose lines, one a pass through the data, as a progress bar."""
+
+    def __init__(self, bar: Any) -> None:
+        self.bar = bar
+
+    def write(self, text: str) -> int:
+        if text.startswith("Iteration"):  # "Iteration 3, loss = 0.04211"
+            self.bar.update(1)
+            self.bar.set_postfix_str(text.split(",", 1)[-1].strip())
+        return len(text)
+
+
+def fit_passes(clf: Any, x: np.ndarray, y: np.ndarray, desc: str, **fit_args: Any) -> None:
+    """``clf.fit`` with a progress bar of its passes (at most ``max_iter``; early stopping may
+    end it sooner).  Only what is printed changes: the fit is the same."""
+    from tqdm import tqdm
+
+    clf.set_params(verbose=True)
+    with tqdm(total=int(clf.max_iter), desc=desc, unit="pass", file=sys.stderr) as bar, \
+            contextlib.redirect_stdout(_PassBar(bar)):
+        clf.fit(x, y, **fit_args)
+    clf.set_params(verbose=False)
+
+
 def fit_member(made: list[dict[str, Any]], hidden: tuple[int, ...], alpha: float, seed: int,
                positive: tuple[float, float], hard: dict[str, float] | None = None
                ) -> list[Net]:
@@ -325,7 +352,7 @@ def fit_member(made: list[dict[str, Any]], hidden: tuple[int, ...], alpha: float
     clf = MLPClassifier(hidden, alpha=alpha, batch_size=256, learning_rate_init=1e-3,
                         max_iter=60, early_stopping=True, n_iter_no_change=6,
                         random_state=seed)
-    clf.fit(x, y)
+    fit_passes(clf, x, y, "network")
 
     def net() -> Net:
         return Net(mean.astype(np.float32), scale.astype(np.float32),
@@ -340,7 +367,7 @@ def fit_member(made: list[dict[str, Any]], hidden: tuple[int, ...], alpha: float
         # warm start: the network goes on from where it is, with a fresh optimiser, up to
         # ``epochs`` passes, early stopping as before (on the weighted held-out tenth)
         clf.set_params(warm_start=True, max_iter=int(hard["epochs"]))
-        clf.fit(x, y, sample_weight=np.where(is_hard, hard["weight"], 1.0))
+        fit_passes(clf, x, y, "hard negatives", sample_weight=np.where(is_hard, hard["weight"], 1.0))
         nets.append(net())
     return nets
 

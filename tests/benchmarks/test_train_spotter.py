@@ -1,9 +1,10 @@
 """The toast spotter's training recipe: labels, the stream's firing rule and the hard-negative
-pass, on small made-up data (the real training takes an hour)."""
+pass, on small made-up data (the real training takes half an hour)."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from bench.train_spotter import first_fire, fit_member, labels, training_rows
 
@@ -112,3 +113,21 @@ def test_the_choice_takes_the_fewest_false_accepts_that_keep_the_accuracy_floor(
     _, best, deaf = choose_ensemble([net], val_of([0.0] * 4, 1) + val, confirm=1, floor=0.99)
     top = max(c["accuracy"] for c in deaf)  # no choice reaches the floor: the best accuracy
     assert [c["accuracy"] for c in deaf if c["threshold"] == best] == [top] and top < 0.99
+
+
+def test_a_fit_shows_its_passes_and_trains_the_same_network(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from sklearn.neural_network import MLPClassifier
+
+    from bench.train_spotter import fit_passes
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((600, 12)).astype(np.float32)
+    y = (x[:, 0] > 0).astype(np.int64)
+    plain = MLPClassifier((8,), max_iter=5, random_state=1).fit(x, y)
+    shown = MLPClassifier((8,), max_iter=5, random_state=1)
+    fit_passes(shown, x, y, "network")
+    assert all(np.array_equal(a, b) for a, b in zip(plain.coefs_, shown.coefs_))
+    out = capsys.readouterr()
+    assert "network" in out.err and "5/5" in out.err and out.out == ""
+    assert shown.verbose is False
