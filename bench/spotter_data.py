@@ -31,6 +31,7 @@ voices never speak a training example, so ``make bench`` still measures unheard 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -688,8 +689,10 @@ def build_cache(cache: Path, seed: int = 11, workers: int = 2,
         babble_eval = held_out_babble(seed + 1)
         for v in todo:
             voice_file(cache, v).parent.mkdir(parents=True, exist_ok=True)
-        with ProcessPoolExecutor(workers, initializer=_init,
-                                 initargs=(babble_train, babble_eval)) as pool:
+        # spawned, not forked: the babble above ran the piper voice's onnxruntime threads in
+        # this process, and a child forked from it hangs making a session of its own
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=_init, initargs=(babble_train, babble_eval)) as pool:
             futs = [pool.submit(make_voice, v, voice_file(cache, v), seed) for v in todo]
             for f in tqdm(as_completed(futs), total=len(futs), desc="voices", unit="voice",
                           file=sys.stderr):
