@@ -37,7 +37,7 @@ help:
 	@echo "make soak         kill live scripted games KILLS times each (default 100), resume, count what was lost"
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
-	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (about 2 h)"
+	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (under an hour)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 

@@ -11,11 +11,12 @@ the voice families the first two never heard, each left out of this fit in turn,
 1. Every voice of :mod:`bench.spotter_data` says its toasts and negatives; each utterance's
    training examples (tempo, pitch, rooms, microphones, noise, babble, music) and held-out
    examples become speech embeddings, kept per voice under ``.cache/spotter/`` (a progress bar
-   counts the voices; a voice already there is not made again): about 45 minutes here, once.
+   counts the voices; a voice already there is not made again): about 18 minutes here, once
+   (Kokoro's speakers 10 of them).
 2. The recipe of :func:`bench.spotter_lofo.fit_recipe` is fitted on every family's voices but
    the validation voices (:data:`bench.spotter_data.VALIDATION_IDS`, one or more per family),
    which choose the thresholds of the recipe's networks averaged with ``--with`` (default: the
-   first two, :data:`bench.spotter_lofo.BASE`; none for the recipe alone): about 10 minutes.
+   first two, :data:`bench.spotter_lofo.BASE`; none for the recipe alone): a minute or two.
 3. The networks go to ``--out`` (default ``.cache/spotter-candidate/``), their names and the
    thresholds into ``spotter-en.json`` beside them (``SpotterEngine(path to that json)`` loads
    them); what was chosen and why into ``fit.json`` there (``--report``).

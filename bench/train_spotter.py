@@ -52,9 +52,9 @@ HARD: dict[str, float] = {"cut": 0.2, "weight": 4.0, "epochs": 20}
 #: babble signal-to-noise ratio, how many babble examples each toast utterance gets, and how
 #: many examples each look-alike word gets; then its hard-negative pass, if any.  The mixes
 #: differ on purpose: an ensemble is only as good as its members' disagreements.  The first
-#: mix's hard-negative sequel is not trained: with it among the candidates the validation voices
-#: chose the first mix's plain network and the second's sequel all the same, and leaving it out
-#: saves a tenth of ``make spotter``.
+#: mix's hard-negative sequel is not trained: when the shipped networks were made, with it among
+#: the candidates, the validation voices chose the first mix's plain network and the second's
+#: sequel; leaving it out saves a tenth of ``make spotter``.
 MIXES: tuple[dict[str, Any], ...] = (
     {"talkers": (1, 3, 6), "babble_snr": 25.0, "babble_examples": 2, "word_examples": 4,
      "hard": None},
