@@ -329,10 +329,12 @@ def fit_passes(clf: Any, x: np.ndarray, y: np.ndarray, desc: str, **fit_args: An
     from tqdm import tqdm
 
     clf.set_params(verbose=True)
-    with tqdm(total=int(clf.max_iter), desc=desc, unit="pass", file=sys.stderr) as bar, \
-            contextlib.redirect_stdout(_PassBar(bar)):
-        clf.fit(x, y, **fit_args)
-    clf.set_params(verbose=False)
+    try:
+        with tqdm(total=int(clf.max_iter), desc=desc, unit="pass", file=sys.stderr) as bar, \
+                contextlib.redirect_stdout(_PassBar(bar)):
+            clf.fit(x, y, **fit_args)
+    finally:
+        clf.set_params(verbose=False)
 
 
 def fit_member(made: list[dict[str, Any]], hidden: tuple[int, ...], alpha: float, seed: int,
