@@ -15,7 +15,10 @@ What each voice says (:func:`utterances_for`):
   own spelling (a German voice "Prost", a Spanish one "¡Salud!", a Japanese one "かんぱい", a
   French one "Tchin tchin"...);
 - negatives: look-alike words ("cheese", "salad", "can I pay", "chin up", "pros and cons"...),
-  party words and sentences, in English and in the voice's own language.
+  party words and sentences, in English and in the voice's own language;
+- and the party's sounds that are no speech (a "voice" of their own, ``party-sounds``): tones,
+  chords, music, a buzzer, a doorbell, a phone, clinking glasses, claps (:mod:`bench.party_sounds`),
+  every one a negative (a pure tone once fired "tchin tchin").
 
 Each utterance becomes *training* examples (:func:`augment`: tempo, pitch and so vocal-tract
 changes, room reverberation, microphone band limits, level, clipping, and none, pink noise,
@@ -48,6 +51,8 @@ import numpy as np
 
 from bench.corpus import FLOOR_DBFS, active_power, babble_lane, pink_noise, trim
 from bench.kokoro_voice import KokoroSpeaker
+from bench.party_sounds import NAMES as SOUND_NAMES
+from bench.party_sounds import sound
 from bench.voices import ALL_VOICES, BABBLE_SENTENCES, BABBLE_VOICES, SPOTTER_EXTRA_VOICES, Voice
 from hardware.speech.audio import RATE, resample
 
@@ -76,8 +81,11 @@ class SpotVoice:
     voice: Voice | None = None
     piper: tuple[float, float, float] | None = None  # length, noise, noise_w scales
     kokoro: KokoroSpeaker | None = None
+    sounds: bool = False  # no voice: the party's other sounds (bench.party_sounds)
 
     def available(self) -> bool:
+        if self.sounds:
+            return True
         if self.kokoro is not None:
             from bench.kokoro_voice import available
 
@@ -126,6 +134,8 @@ def _say_piper(voice_id: str, params: tuple[float, float, float], text: str, pat
 
 def speak(v: SpotVoice, text: str) -> np.ndarray:
     """``text`` said by ``v``: float32, 16 kHz, trimmed to the speech."""
+    if v.sounds:
+        return sound(text)
     with tempfile.TemporaryDirectory() as tmp:
         raw, conv = Path(tmp) / "raw.wav", Path(tmp) / "conv.wav"
         if v.piper is not None:
@@ -214,6 +224,9 @@ VOICES: tuple[SpotVoice, ...] = (
     _kokoro(7, "fr", "jf_alpha", "jf_nezumi", 0.5, 0.95),
     _kokoro(8, "ru", "jm_kumo", "jf_gongitsune", 0.7),
     _kokoro(9, "it", "jf_nezumi", "jm_kumo", 0.4, 1.05),
+    # not a voice: tones, chords, music, buzzers, glasses and claps (bench.party_sounds), every
+    # one a negative; always fitted on, never left out or measured as a family
+    SpotVoice("party-sounds", "sounds", "none", sounds=True),
 )
 
 #: one voice of each family, never fitted on: the decision threshold is chosen on them
@@ -381,6 +394,9 @@ class Utterance:
 
 def utterances_for(v: SpotVoice) -> list[Utterance]:
     """What voice ``v`` says: its toasts' pronunciations and its negatives."""
+    if v.sounds:
+        return [Utterance(name, 0, "sound", True, measured=i % 4 == 0)
+                for i, name in enumerate(SOUND_NAMES)]
     spell = TOASTS.get(v.lang, TOASTS["en"])
     out = [Utterance(t, 1 + CLASSES.index(tid), "toast", True)
            for tid, texts in spell.items() for t in texts]
@@ -549,6 +565,7 @@ TRAIN_CONDS = {  # noise of each training example of an utterance kind
     "toast": ("clean", "pink", "babble", "babble", "music"),
     "word": ("clean|pink", "babble"),
     "sentence": ("babble",),
+    "sound": ("clean", "clean", "pink", "babble", "music"),
 }
 HELD_OUT_CONDS = ("clean", "pink", "babble")
 

@@ -58,6 +58,16 @@ MEMBERS: tuple[dict[str, Any], ...] = (
     {"hidden": (256, 128), "alpha": 1e-2, "seed": 1, "stride": 8, "offset": 0},
     {"hidden": (256, 128), "alpha": 1e-2, "seed": 2, "stride": 8, "offset": 4},
 )
+
+
+def members(n: int, stride: int = 8) -> tuple[dict[str, Any], ...]:
+    """``n`` networks like :data:`MEMBERS`' (the first two are those), each keeping another
+    share of the negatives' steps: seeds 1..n, offsets spread over the stride."""
+    offsets = sorted(range(stride), key=lambda o: (int(f"{o:03b}"[::-1], 2), o))  # 0 4 2 6 1..
+    return tuple({"hidden": (256, 128), "alpha": 1e-2, "seed": k + 1, "stride": stride,
+                  "offset": offsets[k % stride]} for k in range(n))
+
+
 #: the fit of each network: principal components kept, most passes
 FIT: dict[str, int] = {"components": 256, "max_iter": 30}
 THRESHOLDS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99)
@@ -507,6 +517,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also the recipe without the BASE networks, each family left out")
     ap.add_argument("--only", nargs="*", help="leave out only these families")
     ap.add_argument("--hidden", type=int, nargs="+", help="hidden layers (an experiment)")
+    ap.add_argument("--members", type=int,
+                    help="the recipe's networks: seeds 1..N, their negatives' steps spread "
+                         "(an experiment)")
     ap.add_argument("--components", type=int, help="principal components (an experiment)")
     ap.add_argument("--max-iter", type=int, help="most passes (an experiment)")
     ap.add_argument("--hard", type=float, nargs=3, metavar=("CUT", "WEIGHT", "EPOCHS"),
@@ -527,6 +540,8 @@ def main(argv: list[str] | None = None) -> int:
         HARD = {"cut": args.hard[0], "weight": args.hard[1], "epochs": args.hard[2]}
     PER_TOAST = PER_TOAST or args.per_toast
     FA_BUDGET = args.budget or FA_BUDGET
+    if args.members:
+        MEMBERS = members(args.members)
     if args.hidden:
         MEMBERS = tuple({**m, "hidden": tuple(args.hidden)} for m in MEMBERS)
     FIT.update({k: v for k, v in (("components", args.components), ("max_iter", args.max_iter))

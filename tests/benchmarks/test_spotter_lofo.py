@@ -176,8 +176,9 @@ def test_no_reserved_report_or_babble_voice_speaks_a_training_example() -> None:
                       Voice("x", "festival", "festival", "czech_dita", 1.0, "train"))
     assert not czech.available(), "a reserved festival voice must never be made available"
     assert VALIDATION_IDS <= {v.id for v in VOICES}
+    # every family of voices has a validation voice (the party's sounds are no voice: all fitted)
     assert len({v.family for v in VOICES if v.id in VALIDATION_IDS}) == len(
-        {v.family for v in VOICES})
+        {v.family for v in VOICES if not v.sounds})
 
 
 @pytest.mark.parametrize("voice", [v for v in VOICES if v.id in VALIDATION_IDS],
