@@ -55,6 +55,7 @@ PARTS: dict[str, Callable[[], dict[str, Any]]] = {
     "goblets": _games("bench.goblets_games", "goblets_games_per_s"),
     "speech": _part("bench.speech_bench", "run"),
     "speech-lofo": _part("bench.spotter_lofo", "run"),
+    "speech-real": _part("bench.real_speech", "run"),
     "phones": _part("bench.phones", "run"),
     "verdict": _part("bench.verdict_bench", "run"),
     "cpu": _part("bench.cpu_budget", "run"),
