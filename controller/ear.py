@@ -117,8 +117,10 @@ class TableEar:
         if game is not None:
             saved = self.journal.voices(game)
             if saved:  # a resumed game: the toasts it had learned
+                net = getattr(getattr(self.listener, "engine", None), "net", None)
                 try:
-                    self.enrolment.load([v["template"] for v in saved])
+                    self.enrolment.load([v["template"] for v in saved],
+                                        getattr(net, "feature_width", None))
                 except (KeyError, TypeError, ValueError) as exc:
                     log.warning("the journal's learned toasts are unusable (%s): the ear starts afresh", exc)
                     self.enrolment.clear()

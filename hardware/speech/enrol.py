@@ -125,9 +125,17 @@ class Enrolment:
         with self._lock:
             return [t.to_dict() for t in self.templates]
 
-    def load(self, records: list[dict[str, Any]]) -> None:
-        """Replace the templates by journaled ones."""
+    def load(self, records: list[dict[str, Any]], width: int | None = None) -> None:
+        """Replace the templates by journaled ones; with ``width`` (what the spotter's networks
+        give a step), a template of another width is refused: networks other than these learned
+        it (a box updated since), and it could never match."""
         templates = [Template.from_dict(r) for r in records]
+        if width is not None:
+            for t in templates:
+                if t.features.shape[1] != width:
+                    raise ValueError(
+                        f"the template of {t.toast!r} has {t.features.shape[1]} numbers where this "
+                        f"spotter's networks give {width}: other networks learned it")
         with self._lock:
             self.templates = templates
 

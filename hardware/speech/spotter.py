@@ -263,6 +263,11 @@ class Ensemble:
         """What the networks heard in each row (:meth:`forward`'s second half)."""
         return self.forward(x)[1]
 
+    @property
+    def feature_width(self) -> int:
+        """How many numbers :meth:`features` gives a row (each member's last hidden layer)."""
+        return int(self.features(np.zeros((1, self.inputs), np.float32)).shape[1])
+
 
 @dataclass(frozen=True)
 class Spot:

@@ -142,3 +142,22 @@ def test_a_toast_that_wins_a_card_is_learned_from_what_the_ear_heard(tmp_path, s
     ear.step()
     kind, (toast, start, end, _) = listener._blocks.get_nowait()
     assert (kind, toast, start, end) == ("learn_heard", "na zdorovie", 12.3, 12.8)
+
+
+def test_a_resumed_game_whose_toasts_other_networks_learned_starts_afresh(tmp_path, spotter,
+                                                                          cheers_template, caplog):
+    # a box updated mid-game: the journal's template has the old networks' width
+    shell, ear = table(tmp_path, spotter)
+    old = cheers_template.to_dict()
+    old["features"] = [row[:512] for row in old["features"]]
+    shell.journal.add_voice(shell.session.game_id, 1, {"template": old})
+    shell.journal.close()
+    again = Shell(Journal(tmp_path / "j.sqlite3"))
+    again.settings["voices"] = "game"
+    ear2 = TableEar(again, again.journal, lambda fn, *args: fn(*args))
+    ear2.attach(Listener(spotter, lambda h: None))
+    again.resume_game()
+    with caplog.at_level("WARNING"):
+        ear2.step()
+    assert ear2.enrolment.templates == []
+    assert "512 numbers where this spotter's networks give 768" in caplog.text
