@@ -71,7 +71,9 @@ MEMBERS: tuple[dict[str, Any], ...] = members(4)
 FIT: dict[str, int] = {"components": 256, "max_iter": 30}
 THRESHOLDS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99)
 #: the thresholds: the most toasts heard with false accepts on the validation voices at most this
-FA_BUDGET = 0.04
+#: (the target itself; it was 0.04, which let the six networks' thresholds drop to where the
+#: benchmark's report voices had 0.036 false accepts: docs/speech.md)
+FA_BUDGET = 0.03
 #: the hard-negative pass after each network's fit (:func:`fit_nets`); None: none
 HARD: dict[str, float] | None = {"cut": 0.2, "weight": 4.0, "epochs": 10}
 #: a threshold per toast (:func:`choose_toast_thresholds`); else one for every toast
