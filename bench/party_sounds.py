@@ -40,6 +40,29 @@ def _harmonic(f0: np.ndarray | float, t: np.ndarray, harmonics: int, tilt: float
     return sum(np.sin(h * phase) / h**tilt for h in range(1, harmonics + 1))
 
 
+def music(n: int, rng: np.random.Generator) -> np.ndarray:
+    """Unit-power synthetic party music: chords of harmonic tones and a kick/hi-hat beat."""
+    t = np.arange(n) / RATE
+    y = np.zeros(n, np.float64)
+    beat = 60.0 / rng.uniform(90, 130)
+    root = rng.uniform(100, 220)
+    chord_len = int(beat * 4 * RATE)
+    for start in range(0, n, chord_len):
+        seg = slice(start, min(n, start + chord_len))
+        base = root * 2 ** (int(rng.integers(0, 12)) / 12)
+        for ratio in (1.0, 1.26, 1.5, 2.0):
+            for h in range(1, 5):
+                y[seg] += np.sin(2 * np.pi * base * ratio * h * t[seg]) / h**1.5
+    step = int(beat * RATE / 2)
+    for k, at in enumerate(range(0, n, step)):
+        m = min(n - at, 2400)
+        env = np.exp(-np.arange(m) / (400 if k % 2 == 0 else 150))
+        hit = (np.sin(2 * np.pi * 60 * np.arange(m) / RATE) if k % 2 == 0
+               else rng.standard_normal(m) * 0.5)
+        y[at: at + m] += 3 * hit * env
+    return (y / np.sqrt(np.mean(y**2) + 1e-12)).astype(np.float32)
+
+
 #: every sound's name: its kind and a number (a frequency in Hz, or a variant)
 NAMES: tuple[str, ...] = (
     *(f"tone {f}" for f in (150, 200, 250, 350, 500, 700, 1000, 1400, 2000, 2800)),
@@ -119,8 +142,6 @@ def sound(name: str) -> np.ndarray:
             m = min(len(t) - i, 1600)
             x[i: i + m] += rng.standard_normal(m) * np.exp(-np.arange(m) / 200)
     elif kind == "music":
-        from bench.spotter_data import music
-
         x = music(len(t), rng).astype(np.float64)
     elif kind == "beat":  # the drums alone: a kick and a hi-hat
         x = np.zeros(len(t))

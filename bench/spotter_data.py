@@ -52,7 +52,7 @@ import numpy as np
 from bench.corpus import FLOOR_DBFS, active_power, babble_lane, pink_noise, trim
 from bench.kokoro_voice import KokoroSpeaker
 from bench.party_sounds import NAMES as SOUND_NAMES
-from bench.party_sounds import sound
+from bench.party_sounds import music, sound
 from bench.voices import ALL_VOICES, BABBLE_SENTENCES, BABBLE_VOICES, SPOTTER_EXTRA_VOICES, Voice
 from hardware.speech.audio import RATE, resample
 
@@ -417,29 +417,6 @@ def utterances_for(v: SpotVoice) -> list[Utterance]:
 
 # --------------------------------------------------------------------------------------------
 # noise and rooms
-
-
-def music(n: int, rng: np.random.Generator) -> np.ndarray:
-    """Unit-power synthetic party music: chords of harmonic tones and a kick/hi-hat beat."""
-    t = np.arange(n) / RATE
-    y = np.zeros(n, np.float64)
-    beat = 60.0 / rng.uniform(90, 130)
-    root = rng.uniform(100, 220)
-    chord_len = int(beat * 4 * RATE)
-    for start in range(0, n, chord_len):
-        seg = slice(start, min(n, start + chord_len))
-        base = root * 2 ** (int(rng.integers(0, 12)) / 12)
-        for ratio in (1.0, 1.26, 1.5, 2.0):
-            for h in range(1, 5):
-                y[seg] += np.sin(2 * np.pi * base * ratio * h * t[seg]) / h**1.5
-    step = int(beat * RATE / 2)
-    for k, at in enumerate(range(0, n, step)):
-        m = min(n - at, 2400)
-        env = np.exp(-np.arange(m) / (400 if k % 2 == 0 else 150))
-        hit = (np.sin(2 * np.pi * 60 * np.arange(m) / RATE) if k % 2 == 0
-               else rng.standard_normal(m) * 0.5)
-        y[at: at + m] += 3 * hit * env
-    return (y / np.sqrt(np.mean(y**2) + 1e-12)).astype(np.float32)
 
 
 def room(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
