@@ -81,15 +81,21 @@ def test_a_refused_clip_is_said_on_the_introduction_screen(tmp_path, spotter):
     assert scene.title == "Meet the drinkers" and "heard salud, not cheers" in scene.footer
 
 
+def resumed(tmp_path: Path, spotter) -> TableEar:
+    """The box started again on the same journal: the game resumed, the ear not yet stepped."""
+    again = Shell(Journal(tmp_path / "j.sqlite3"))
+    again.settings["voices"] = "game"
+    ear = TableEar(again, again.journal, lambda fn, *args: fn(*args))
+    ear.attach(Listener(spotter, lambda h: None))
+    again.resume_game()
+    return ear
+
+
 def test_a_resumed_game_hears_the_table_as_before(tmp_path, spotter, cheers_template):
     shell, ear = table(tmp_path, spotter)
     ear.learned(1, "cheers", cheers_template, None, None)
     shell.journal.close()
-    again = Shell(Journal(tmp_path / "j.sqlite3"))
-    again.settings["voices"] = "game"
-    ear2 = TableEar(again, again.journal, lambda fn, *args: fn(*args))
-    ear2.attach(Listener(spotter, lambda h: None))
-    again.resume_game()
+    ear2 = resumed(tmp_path, spotter)
     ear2.step()
     (kept,) = ear2.enrolment.templates
     assert kept.toast == "cheers" and np.array_equal(kept.features, cheers_template.features)
@@ -152,11 +158,7 @@ def test_a_resumed_game_whose_toasts_other_networks_learned_starts_afresh(tmp_pa
     old["features"] = [row[:512] for row in old["features"]]
     shell.journal.add_voice(shell.session.game_id, 1, {"template": old})
     shell.journal.close()
-    again = Shell(Journal(tmp_path / "j.sqlite3"))
-    again.settings["voices"] = "game"
-    ear2 = TableEar(again, again.journal, lambda fn, *args: fn(*args))
-    ear2.attach(Listener(spotter, lambda h: None))
-    again.resume_game()
+    ear2 = resumed(tmp_path, spotter)
     with caplog.at_level("WARNING"):
         ear2.step()
     assert ear2.enrolment.templates == []
