@@ -17,7 +17,7 @@ import zlib
 
 import numpy as np
 
-RATE = 16000
+from hardware.speech.audio import RATE
 
 
 def _t(seconds: float) -> np.ndarray:
@@ -53,14 +53,20 @@ def music(n: int, rng: np.random.Generator) -> np.ndarray:
         for ratio in (1.0, 1.26, 1.5, 2.0):
             for h in range(1, 5):
                 y[seg] += np.sin(2 * np.pi * base * ratio * h * t[seg]) / h**1.5
-    step = int(beat * RATE / 2)
+    y += _drums(n, int(beat * RATE / 2), rng, 3.0)
+    return (y / np.sqrt(np.mean(y**2) + 1e-12)).astype(np.float32)
+
+
+def _drums(n: int, step: int, rng: np.random.Generator, gain: float) -> np.ndarray:
+    """A kick and a hi-hat in turn every ``step`` samples (each hit shorter than a step)."""
+    out = np.zeros(n, np.float64)
     for k, at in enumerate(range(0, n, step)):
         m = min(n - at, 2400)
         env = np.exp(-np.arange(m) / (400 if k % 2 == 0 else 150))
         hit = (np.sin(2 * np.pi * 60 * np.arange(m) / RATE) if k % 2 == 0
                else rng.standard_normal(m) * 0.5)
-        y[at: at + m] += 3 * hit * env
-    return (y / np.sqrt(np.mean(y**2) + 1e-12)).astype(np.float32)
+        out[at: at + m] += gain * hit * env
+    return out
 
 
 #: every sound's name: its kind and a number (a frequency in Hz, or a variant)
@@ -143,15 +149,8 @@ def sound(name: str) -> np.ndarray:
             x[i: i + m] += rng.standard_normal(m) * np.exp(-np.arange(m) / 200)
     elif kind == "music":
         x = music(len(t), rng).astype(np.float64)
-    elif kind == "beat":  # the drums alone: a kick and a hi-hat
-        x = np.zeros(len(t))
-        step = int(RATE * 60 / rng.uniform(90, 130) / 2)
-        for k, at in enumerate(range(0, len(t), step)):
-            m = min(len(t) - at, 2400)
-            env = np.exp(-np.arange(m) / (400 if k % 2 == 0 else 150))
-            hit = (np.sin(2 * np.pi * 60 * np.arange(m) / RATE) if k % 2 == 0
-                   else rng.standard_normal(m) * 0.5)
-            x[at: at + m] += hit * env
+    elif kind == "beat":  # the drums alone
+        x = _drums(len(t), int(RATE * 60 / rng.uniform(90, 130) / 2), rng, 1.0)
     else:
         raise ValueError(f"unknown sound {name!r}: kinds are "
                          f"{sorted({s.split()[0] for s in NAMES})}")

@@ -57,7 +57,8 @@ def members(n: int, stride: int = 8) -> tuple[dict[str, Any], ...]:
     """``n`` networks, each keeping another share of the negatives' steps: hidden layers, L2
     penalty, seed, and which "none" steps of the negative examples it keeps (every
     ``stride``-th from ``offset``, the offsets spread over the stride: 0, 4, 2, 6, 1...)."""
-    offsets = sorted(range(stride), key=lambda o: (int(f"{o:03b}"[::-1], 2), o))
+    bits = max(1, (stride - 1).bit_length())  # bit-reversed order: 0 4 2 6 1 5 3 7 for 8
+    offsets = sorted(range(stride), key=lambda o: (int(f"{o:0{bits}b}"[::-1], 2), o))
     return tuple({"hidden": (256, 128), "alpha": 1e-2, "seed": k + 1, "stride": stride,
                   "offset": offsets[k % stride]} for k in range(n))
 

@@ -280,3 +280,14 @@ def test_the_hard_negative_pass_lowers_the_toast_on_the_look_alikes() -> None:
     assert len(nets) == 2
     before, after = (n.probabilities(alike.astype(np.float32))[:, 1].mean() for n in nets)
     assert after < before
+
+
+def test_the_recipes_networks_each_keep_another_share_of_the_negatives() -> None:
+    from bench.spotter_lofo import members
+
+    first_two = ({"hidden": (256, 128), "alpha": 1e-2, "seed": 1, "stride": 8, "offset": 0},
+                 {"hidden": (256, 128), "alpha": 1e-2, "seed": 2, "stride": 8, "offset": 4})
+    assert members(2) == first_two  # the two networks the recipe had before
+    assert [m["offset"] for m in members(8)] == [0, 4, 2, 6, 1, 5, 3, 7]
+    assert [m["offset"] for m in members(4, stride=4)] == [0, 2, 1, 3]
+    assert len({m["seed"] for m in members(6)}) == 6
