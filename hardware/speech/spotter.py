@@ -7,7 +7,9 @@ last two seconds of audio every 80 ms:
    each 0.78 s of audio into a 96-number embedding, one every 80 ms. Both ship as ONNX files in
    the ``openwakeword`` wheel (its ``resources/models``); this module runs them with
    onnxruntime and uses nothing else of that package. The embedding was trained on a great deal
-   of real speech, which is what lets a classifier trained on synthetic voices generalise;
+   of real speech, which is what lets a classifier trained on synthetic voices generalise. A
+   live stream works each frame of each of its layers out once (:class:`EmbeddingStream`), not
+   the whole 0.78 s window every step;
 2. small two-layer networks (weights in ``lexicons/spotter-<lang>*.npz``, trained by ``make
    spotter`` on synthetic and neural voices that the benchmark does not report on), averaged,
    read the last ``window`` embeddings and give the probability of "no toast" and of each
@@ -59,7 +61,8 @@ def feature_models_dir() -> Path:
 
 class Embedder:
     """The two ONNX feature networks, one thread each (they are small; threads fight on a Pi).
-    ``whole=False`` keeps to the embedding network as shipped, one window at a time."""
+    ``whole=False`` keeps to the embedding network as shipped, one window at a time (for
+    arrays and live streams alike)."""
 
     def __init__(self, models: Path | None = None, whole: bool = True) -> None:
         try:
@@ -86,7 +89,22 @@ class Embedder:
                 self._whole = ort.InferenceSession(graph, opts, providers=["CPUExecutionProvider"])
             except Exception:  # noqa: BLE001 - not runnable here: the window-by-window path
                 self._whole = None
+        #: the network cut for live streams (:func:`streaming_stages`): session, input, stage
+        self._stages: list[tuple[Any, str, Stage]] = []
+        for stage in (streaming_stages(models / "embedding_model.onnx") or []) if whole else []:
+            try:
+                piece = ort.InferenceSession(stage.graph, opts, providers=["CPUExecutionProvider"])
+            except Exception:  # noqa: BLE001 - not runnable here: window by window
+                self._stages = []
+                break
+            self._stages.append((piece, piece.get_inputs()[0].name, stage))
         self._lock = threading.Lock()
+
+    @property
+    def streams(self) -> bool:
+        """Whether a live stream works each frame out once (:class:`EmbeddingStream`) rather
+        than each 76-frame window whole."""
+        return bool(self._stages)
 
     @property
     def whole_sequence(self) -> bool:
@@ -144,6 +162,12 @@ def whole_sequence_graph(path: Path) -> bytes | None:
     padding copies the frame count instead of fixing 76, and the last reshape (channels, time)
     becomes a transpose (time, channels).  None when the ``onnx`` package is missing or the
     graph is not the one expected (then :class:`Embedder` goes window by window)."""
+    model = _whole_sequence_model(path)
+    return None if model is None else bytes(model.SerializeToString())
+
+
+def _whole_sequence_model(path: Path) -> Any:
+    """:func:`whole_sequence_graph`'s model, not yet serialised (None where it cannot be made)."""
     try:
         import onnx
         from onnx import helper, numpy_helper
@@ -167,9 +191,117 @@ def whole_sequence_graph(path: Path) -> bytes | None:
         graph.initializer.remove(shapes[last.input[1]])
         graph.input[0].type.tensor_type.shape.dim[1].dim_param = "frames"
         graph.output[0].type.tensor_type.shape.dim[1].dim_param = "steps"
-        return bytes(model.SerializeToString())
+        return model
     except Exception:  # noqa: BLE001 - any surprise in the graph: the window-by-window path
         return None
+
+
+#: operations that work on each frame of a layer alone
+_FRAMEWISE_OPS = frozenset({"Relu", "LeakyRelu", "BatchNormalization", "Max", "Transpose"})
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One piece of the embedding network cut for streaming: ``context`` more input frames
+    than it needs for its first output, ``stride`` input frames per output after that, time
+    along ``axis`` of its input and output."""
+
+    graph: bytes
+    context: int
+    stride: int
+    axis: int
+
+
+def streaming_stages(path: Path) -> list[Stage] | None:
+    """The whole-sequence network (:func:`whole_sequence_graph`) cut after each pool that halves
+    time: four pieces, each a few convolutions sliding over time without padding and at most one
+    halving.  Fed the spectrogram 8 frames at a time (one embedding's hop), each piece is run only
+    on its new frames and the few before them its kernels reach back to, so a live stream works
+    out each frame of each layer once instead of every layer of a 76-frame window every step:
+    the same numbers (the pools' pairs fall where they fall in a window, since windows start 8
+    frames apart) for about a sixth of the work.  None where the graph is not as expected."""
+    model = _whole_sequence_model(path)
+    if model is None:
+        return None
+    try:
+        from onnx import TensorProto, helper
+
+        graph = model.graph
+        inits = {i.name: i for i in graph.initializer}
+        pieces: list[list[Any]] = [[]]
+        for node in graph.node:
+            pieces[-1].append(node)
+            attrs = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+            if node.op_type == "MaxPool" and list(attrs["strides"])[0] == 2:
+                if list(attrs["kernel_shape"])[0] != 2:
+                    return None
+                pieces.append([])
+        stages: list[Stage] = []
+        inp = graph.input[0].name
+        for k, nodes in enumerate(pieces):
+            context, stride = 0, 1
+            for node in nodes:
+                attrs = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+                time_kernel = list(attrs.get("kernel_shape", [1]))[0]
+                time_stride = list(attrs.get("strides", [1]))[0]
+                time_pads = list(attrs.get("pads", [0, 0, 0, 0]))[::2]
+                if node.op_type == "Conv" and time_stride == 1 and not any(time_pads):
+                    context += time_kernel - 1
+                elif node.op_type == "MaxPool" and time_stride == 2:
+                    stride = 2  # the piece's last node (kernel 2: checked above)
+                elif node.op_type == "MaxPool" and time_stride == time_kernel == 1:
+                    pass  # pools the bands only
+                elif node.op_type not in _FRAMEWISE_OPS and not (
+                        k == 0 and node.op_type in ("Pad", "Reshape")):
+                    return None  # something that mixes frames in a way not accounted for
+            out = nodes[-1].output[0]
+            used = {i for n in nodes for i in n.input if i in inits}
+            dims = ["n", "a", "b", "c"]
+            sub = helper.make_graph(
+                nodes, f"stage{k}",
+                [helper.make_tensor_value_info(inp, TensorProto.FLOAT, dims)],
+                [helper.make_tensor_value_info(out, TensorProto.FLOAT, dims)],
+                [inits[i] for i in sorted(used)])
+            piece = helper.make_model(sub, opset_imports=model.opset_import,
+                                      ir_version=model.ir_version)
+            # time is the input's axis 1 (frames, bands, 1); after the first reshape, axis 2
+            stages.append(Stage(bytes(piece.SerializeToString()), context, stride,
+                                1 if k == 0 else 2))
+            inp = out
+        if [s.stride for s in stages] != [2, 2, 2, 1]:
+            return None
+        return stages
+    except Exception:  # noqa: BLE001 - any surprise in the graph: window by window
+        return None
+
+
+class EmbeddingStream:
+    """One live stream's embeddings, worked out as its mel frames arrive (:func:`streaming_stages`):
+    push frames in order, get the embeddings whose windows they complete.  Embedding ``j`` is the
+    one of frames ``[8j, 8j + 76)`` counted from the first frame pushed."""
+
+    def __init__(self, embedder: "Embedder") -> None:
+        assert embedder.streams
+        self._embedder = embedder
+        self._pending: list[np.ndarray | None] = [None] * len(embedder._stages)
+
+    def push(self, mel: np.ndarray) -> np.ndarray:
+        """Embeddings (n, 96) completed by mel frames (m, 32)."""
+        x: np.ndarray = np.asarray(mel, np.float32)[None, :, :, None]
+        for k, (session, name, stage) in enumerate(self._embedder._stages):
+            held = self._pending[k]
+            buf = x if held is None else np.concatenate([held, x], axis=stage.axis)
+            n = (buf.shape[stage.axis] - stage.context) // stage.stride
+            if n <= 0:
+                self._pending[k] = buf
+                return np.zeros((0, EMB_DIM), np.float32)
+            take = [slice(None)] * buf.ndim
+            take[stage.axis] = slice(0, n * stage.stride + stage.context)
+            with self._embedder._lock:
+                x = session.run(None, {name: buf[tuple(take)]})[0]
+            take[stage.axis] = slice(n * stage.stride, None)
+            self._pending[k] = buf[tuple(take)]
+        return np.asarray(x, np.float32).reshape(-1, EMB_DIM)
 
 
 @dataclass(frozen=True)
@@ -291,8 +423,10 @@ class SpotStream:
         self.engine = engine
         self._audio = np.zeros(0, np.int16)  # not yet turned into mel frames
         self._audio_at = 0  # stream position of _audio[0]
-        self._mel = np.zeros((0, 32), np.float32)  # recent mel frames
-        self._mel_at = 0  # frame index of _mel[0]
+        embedder = engine.embedder
+        self._emb_stream = EmbeddingStream(embedder) if embedder.streams else None
+        self._mel = np.zeros((0, 32), np.float32)  # recent mel frames (window by window only)
+        self._mel_at = 0  # frame index of _mel[0] (streaming: of the next frame)
         self._next_emb = 0  # index of the next embedding to compute
         self._embs: list[np.ndarray] = []
         self._recent_p: list[np.ndarray] = []  # the last ``confirm`` steps' probabilities
@@ -312,18 +446,27 @@ class SpotStream:
             return []
         self._track_onsets(block)
         self._audio = np.concatenate([self._audio, block])
+        # nothing to decide before the next embedding's last frame (each step's frames at once:
+        # a handful of network calls a step rather than a handful a block)
+        if self.position < self._next_emb * STEP + EMB_SPAN:
+            return []
         # whole mel frames now computable: frame k needs samples up to 160k + 512
         first = self._mel_at + len(self._mel)
         last = (self.position - MEL_WIN) // MEL_HOP
-        if last < first:
-            return []
         seg = self._audio[first * MEL_HOP - self._audio_at: last * MEL_HOP + MEL_WIN - self._audio_at]
         new = self.engine.embedder.mel(seg)
-        self._mel = np.concatenate([self._mel, new])
         keep_from = (last + 1) * MEL_HOP - self._audio_at
         self._audio_at += keep_from
         self._audio = self._audio[keep_from:]
-        return self._advance()
+        if self._emb_stream is not None:  # each frame worked out once
+            self._mel_at += len(new)
+            embs = self._emb_stream.push(new)
+        else:  # each 76-frame window whole
+            self._mel = np.concatenate([self._mel, new])
+            embs = self._window_embeddings()
+        ends = (self._next_emb + np.arange(len(embs))) * STEP + EMB_SPAN
+        self._next_emb += len(embs)
+        return self._decide(embs, ends)
 
     def _track_onsets(self, block: np.ndarray) -> None:
         self._vad.feed(to_float(block))
@@ -332,26 +475,28 @@ class SpotStream:
             self._onsets.append(start)
             self._onsets = self._onsets[-16:]
 
-    def _advance(self) -> list[Spot]:
-        spots: list[Spot] = []
+    def _window_embeddings(self) -> np.ndarray:
+        """The embeddings of the whole windows now in ``_mel``, each window computed whole."""
         windows: list[np.ndarray] = []
-        ends: list[int] = []
+        first = self._next_emb
         while True:
-            lo = self._next_emb * EMB_HOP - self._mel_at
-            hi = lo + EMB_FRAMES
-            if hi > len(self._mel):
+            lo = (first + len(windows)) * EMB_HOP - self._mel_at
+            if lo + EMB_FRAMES > len(self._mel):
                 break
-            windows.append(self._mel[lo:hi])
-            ends.append(self._next_emb * STEP + EMB_SPAN)
-            self._next_emb += 1
+            windows.append(self._mel[lo: lo + EMB_FRAMES])
         if not windows:
-            return spots
-        drop = self._next_emb * EMB_HOP - self._mel_at
+            return np.zeros((0, EMB_DIM), np.float32)
+        drop = (first + len(windows)) * EMB_HOP - self._mel_at
         self._mel = self._mel[drop:]
         self._mel_at += drop
+        return self.engine.embedder.embed(np.stack(windows))
+
+    def _decide(self, embs: np.ndarray, ends: np.ndarray) -> list[Spot]:
+        """Each new embedding's step: the networks' verdict on the last ``window`` of them."""
+        spots: list[Spot] = []
         net, k = self.engine.net, self.engine.window
         enrolment = self.engine.enrolment
-        for emb, end in zip(self.engine.embedder.embed(np.stack(windows)), ends):
+        for emb, end in zip(embs, ends.tolist()):
             self._embs.append(emb)
             if len(self._embs) > k:
                 del self._embs[0]

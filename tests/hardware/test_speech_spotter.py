@@ -13,7 +13,15 @@ from speech_clips import RATE, floor_noise, say
 from hardware.speech.heard import SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR
 from hardware.speech.select import choose_engine
-from hardware.speech.spotter import EMB_SPAN, STEP, Embedder, SpotterEngine, quiet_part
+from hardware.speech.spotter import (
+    EMB_HOP,
+    EMB_SPAN,
+    STEP,
+    Embedder,
+    EmbeddingStream,
+    SpotterEngine,
+    quiet_part,
+)
 
 # voices of the benchmark's held-back ``report`` split: the spotter never trained on them
 UNHEARD = [("flite", "rms"), ("espeak", "en-us+f3")]
@@ -257,19 +265,74 @@ def test_the_whole_sequence_network_gives_each_windows_own_embedding(
         assert np.array_equal(engine.embedder.embeddings(pcm), by_window.embeddings(pcm)), n
 
 
+def test_a_live_stream_works_each_frame_out_once_and_gets_each_windows_own_embedding(
+        engine: SpotterEngine, clips: dict[tuple[str, str], np.ndarray]) -> None:
+    by_window = Embedder(whole=False)
+    assert engine.embedder.streams and not by_window.streams
+    rng = np.random.default_rng(11)
+    speech = np.concatenate([floor_noise(0.7), *list(clips.values())[:3], floor_noise(0.3)])
+    spec = engine.embedder.mel(speech)
+    slow = by_window.embeddings(speech)
+    for pieces in ([EMB_HOP], [1], list(rng.integers(1, 40, 200))):
+        stream, got, at, i = EmbeddingStream(engine.embedder), [], 0, 0
+        while at < len(spec):
+            n = int(pieces[i % len(pieces)])
+            new = stream.push(spec[at: at + n])
+            # an embedding comes out the moment its window's last frame goes in, never later
+            done = (at + n - 76) // EMB_HOP + 1 if at + n >= 76 else 0
+            assert len(got) + len(new) == done, (pieces[:3], at)
+            got += list(new)
+            at, i = at + n, i + 1
+        assert len(got) == len(slow) > 30
+        assert np.array_equal(np.stack(got), slow), pieces[:3]
+
+
+def test_a_stream_hears_the_same_toasts_however_its_embeddings_are_worked_out(
+        engine: SpotterEngine, clips: dict[tuple[str, str], np.ndarray]) -> None:
+    x = np.concatenate([clips[("rms", "kahn pie")], clips[("en-us+f3", "cheese")],
+                        clips[("en-us+f3", "prost")], clips[("rms", "nazdorovya")]])
+    window_engine = SpotterEngine(embedder=Embedder(whole=False))
+    heard = []
+    for eng in (engine, window_engine):
+        s = eng.stream()
+        s.feed(quiet_part(x, RATE * 2))
+        heard.append([(sp.toast, sp.end, sp.probability)
+                      for i in range(0, len(x), 320) for sp in s.feed(x[i: i + 320])])
+    assert len(heard[0]) >= 2 and heard[0] == heard[1]
+
+
 def test_without_the_onnx_package_embeddings_go_window_by_window(
         monkeypatch: pytest.MonkeyPatch, engine: SpotterEngine) -> None:
     import sys
 
     monkeypatch.setitem(sys.modules, "onnx", None)  # import onnx raises ImportError
     embedder = Embedder()
-    assert not embedder.whole_sequence
+    assert not embedder.whole_sequence and not embedder.streams
     pcm = (np.random.default_rng(5).standard_normal(RATE * 2) * 2000).astype(np.int16)
     assert np.array_equal(embedder.embeddings(pcm), engine.embedder.embeddings(pcm))
 
 
 def test_a_graph_of_another_shape_is_left_as_it_is() -> None:
-    from hardware.speech.spotter import feature_models_dir, whole_sequence_graph
+    from hardware.speech.spotter import feature_models_dir, streaming_stages, whole_sequence_graph
 
     assert whole_sequence_graph(feature_models_dir() / "melspectrogram.onnx") is None
     assert whole_sequence_graph(feature_models_dir() / "embedding_model.onnx") is not None
+    assert streaming_stages(feature_models_dir() / "melspectrogram.onnx") is None
+    stages = streaming_stages(feature_models_dir() / "embedding_model.onnx")
+    assert stages is not None and [s.stride for s in stages] == [2, 2, 2, 1]
+
+
+def test_a_graph_with_a_layer_that_mixes_frames_unaccounted_is_not_streamed(
+        tmp_path: Path) -> None:
+    import onnx
+    from onnx import helper
+
+    from hardware.speech.spotter import feature_models_dir, streaming_stages
+
+    model = onnx.load(str(feature_models_dir() / "embedding_model.onnx"))
+    conv = next(n for n in model.graph.node  # the first, 3 x 3 and unpadded
+                if n.op_type == "Conv" and not any(a.name == "pads" for a in n.attribute))
+    conv.attribute.append(helper.make_attribute("pads", [1, 0, 1, 0]))  # pads time: not streamable
+    path = tmp_path / "padded.onnx"
+    onnx.save(model, str(path))
+    assert streaming_stages(path) is None
