@@ -9,6 +9,8 @@ finished window in the engines, so both cut speech the same way.
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_left, insort
 from collections import deque
 from dataclasses import dataclass
 
@@ -24,6 +26,16 @@ def band_energy_db(x: np.ndarray) -> np.ndarray:
     frames = x[: n * FRAME].reshape(n, FRAME) * np.hanning(FRAME)
     power = np.abs(np.fft.rfft(frames, axis=1)[:, _BAND]) ** 2
     return 10.0 * np.log10(power.sum(axis=1) + 1e-10)
+
+
+def percentile_of_sorted(values: list[float], percent: float) -> float:
+    """``np.percentile(values, percent)`` of values already in order, to the last bit (the same
+    linear interpolation, done the same way), without sorting 400 numbers every 10 ms."""
+    virtual = (len(values) - 1) * (percent / 100)
+    below = math.floor(virtual)
+    a, b = values[below], values[min(below + 1, len(values) - 1)]
+    t = virtual - below
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class VoiceActivity:
         self._pending = np.zeros(0, np.float32)
         self._frames = 0
         self._history: deque[float] = deque(maxlen=int(self.history_s * 100))
+        self._sorted: list[float] = []  # the same energies in order (the floor's percentile)
         self._recent: deque[bool] = deque(maxlen=5)
         self._start: int | None = None
         self._last_loud = 0
@@ -113,11 +126,14 @@ class VoiceActivity:
     def _step(self, e: float) -> SpeechSpan | None:
         i = self._frames
         self._frames += 1
+        if len(self._history) == self._history.maxlen:
+            del self._sorted[bisect_left(self._sorted, self._history[0])]
         self._history.append(e)
+        insort(self._sorted, e)
         if len(self._history) >= 10:
-            floor = float(np.percentile(self._history, self.floor_percentile))
+            floor = percentile_of_sorted(self._sorted, self.floor_percentile)
         else:
-            floor = min(self._history)
+            floor = self._sorted[0]
         self.floor_db = max(floor, self.min_floor_db)
         self._recent.append(e > self.floor_db + self.start_db)
         if self._start is None:
