@@ -20,7 +20,8 @@ SPOTTER := $(if $(PY64),spotter,)
 # Debian packages: what the box needs to run, and what the tests need on top (a minimal
 # Debian or Raspberry Pi OS Lite lacks them: Vosk's libvosk.so needs libatomic1, make model unzip)
 RUN_DEBS  := libportaudio2 libatomic1 unzip $(PI_DEBS)
-TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium shellcheck
+# (gcc and python3-dev: the spotter's training builds SVOX Pico's synthesizer from source)
+TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium shellcheck gcc python3-dev
 # make test-arm64: Debian Bookworm for arm64 in a chroot, run under emulation
 ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
 # the speech corpus uses every synthesizer Debian offers

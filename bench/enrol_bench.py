@@ -165,6 +165,9 @@ class _Memo:
     mode replays the same stream, so the embeddings are computed once and the decisions (the
     part enrolment changes) run as in the box."""
 
+    #: window by window (the very same embeddings as a live stream's), so that they can be kept
+    streams = False
+
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.kept: dict[tuple[str, bytes], np.ndarray] = {}

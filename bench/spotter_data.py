@@ -179,6 +179,10 @@ def _fest(vid: str, name: str, lang: str, rate: float = 1.0) -> SpotVoice:
     return SpotVoice(vid, "festival", lang, Voice(vid, "festival", "festival", name, rate, "train"))
 
 
+def _pico(vid: str, name: str, lang: str, rate: float) -> SpotVoice:
+    return SpotVoice(vid, "pico", lang, Voice(vid, "pico", "pico", name, rate, "train"))
+
+
 def _flite(v: Voice) -> SpotVoice:
     return SpotVoice(v.id, "flite", "en", v)
 
@@ -224,6 +228,16 @@ VOICES: tuple[SpotVoice, ...] = (
     _kokoro(7, "fr", "jf_alpha", "jf_nezumi", 0.5, 0.95),
     _kokoro(8, "ru", "jm_kumo", "jf_gongitsune", 0.7),
     _kokoro(9, "it", "jf_nezumi", "jm_kumo", 0.4, 1.05),
+    # SVOX Pico's six voices (its own synthesizer: models of recorded speakers, all women),
+    # some lower or faster; each says the toasts as its language does, the English ones
+    # respellings (Pico reads no espeak-ng phonemes). Only ever measured, never fitted on
+    # (bench.spotter_lofo.MEASURE_ONLY): a family no network or threshold has heard
+    *(_pico(vid, name, lang, rate) for vid, name, lang, rate in (
+        ("pico-en-us", "en-US", "en", 1.0), ("pico-en-us-low", "en-US@70", "en", 0.9),
+        ("pico-en-gb", "en-GB", "en", 1.0), ("pico-en-gb-fast", "en-GB@110", "en", 1.15),
+        ("pico-de", "de-DE", "de", 1.0), ("pico-de-low", "de-DE@75", "de", 1.1),
+        ("pico-es", "es-ES", "es", 1.0), ("pico-fr", "fr-FR", "fr", 1.0),
+        ("pico-it", "it-IT@85", "it", 0.95))),
     # not a voice: tones, chords, music, buzzers, glasses and claps (bench.party_sounds), every
     # one a negative; always fitted on, never left out or measured as a family
     SpotVoice("party-sounds", "sounds", "none", sounds=True),

@@ -1,6 +1,7 @@
 """The synthetic voices the speech corpus is spoken with, and how to make each one talk.
 
-Every voice belongs to a family (espeak, espeak-robotic, flite, festival) and to one split:
+Every voice belongs to a family (espeak, espeak-robotic, flite, festival; the spotter's training
+adds SVOX Pico's) and to one split:
 ``tune`` voices are the ones the recogniser's thresholds are chosen on, ``report`` voices are
 held back and only measured.  A voice whose synthesizer is missing on this machine is skipped.
 """
@@ -10,8 +11,10 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+import wave
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: toast id -> what the synthesizers are asked to say (spelled normally, espeak-ng says
 #: "tee-chin" and flite spells letters, so the toasts are respelled as they sound)
@@ -68,6 +71,12 @@ class Voice:
 
     def available(self) -> bool:
         """Whether this machine has the synthesizer (and voice) installed."""
+        if self.synth == "pico":
+            try:
+                _pico(self.name)
+            except (ImportError, RuntimeError):
+                return False
+            return True
         exe = {"espeak": "espeak-ng", "flite": "flite", "festival": "text2wave"}[self.synth]
         if shutil.which(exe) is None:
             return False
@@ -81,6 +90,15 @@ class Voice:
             wpm = str(int(round(160 * self.rate)))
             cmd = ["espeak-ng", "-v", self.name, "-s", wpm, "-w", str(wav_path), text]
             subprocess.run(cmd, check=True, capture_output=True)
+        elif self.synth == "pico":
+            engine = _pico(self.name)
+            engine.rate = int(round(100 * self.rate))
+            pcm = engine.speak(text) or b""
+            with wave.open(str(wav_path), "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(16000)
+                w.writeframes(pcm)
         elif self.synth == "flite":
             stretch = f"duration_stretch={1.0 / self.rate:.3f}"
             cmd = ["flite", "-voice", self.name, "--setf", stretch, "-t", text, "-o", str(wav_path)]
@@ -95,6 +113,20 @@ class Voice:
                 subprocess.run(cmd, check=True, capture_output=True, timeout=60)
             finally:
                 Path(f.name).unlink(missing_ok=True)
+
+
+def _pico(name: str) -> Any:
+    """A fresh SVOX Pico engine for a voice name "<language>" or "<language>@<pitch %>" (the
+    ``ttspico`` package: the synthesizer and its six voices, en-US, en-GB, de-DE, es-ES, fr-FR
+    and it-IT, built from source).  Fresh for every utterance (10 ms): an engine's output
+    depends on what it said before, a fresh one's never does."""
+    import ttspico
+
+    language, _, pitch = name.partition("@")
+    engine = ttspico.TtsEngine(language)
+    if pitch:
+        engine.pitch = int(pitch)
+    return engine
 
 
 def _espeak(name: str, wpm: int, split: str, family: str = "espeak") -> Voice:

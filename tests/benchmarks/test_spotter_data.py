@@ -1,4 +1,5 @@
-"""The recipe's examples are the same on every run: the piper voice's noise is seeded per voice."""
+"""The recipe's examples: the same on every run (the piper voice's noise is seeded per voice), and
+every synthesizer saying what it can."""
 
 from __future__ import annotations
 
@@ -66,3 +67,26 @@ def test_an_unknown_sound_is_named() -> None:
         sound("kazoo 3")
     with pytest.raises(ValueError, match="unknown sound 'tone'"):
         sound("tone")
+
+
+def test_the_pico_voices_say_each_toast_their_way_and_never_espeak_phonemes() -> None:
+    import numpy as np
+
+    from bench.spotter_data import TOASTS, VOICES, said_as_meant, speak, utterances_for
+
+    pico = [v for v in VOICES if v.family == "pico"]
+    assert {v.lang for v in pico} == {"en", "de", "es", "fr", "it"}
+    for v in pico:
+        said = {u.text for u in utterances_for(v) if u.label}
+        assert set(TOASTS[v.lang]["prost"]) <= said, v.id
+        assert all(not said_as_meant(v, t) for t in said if t.startswith("[[")), v.id
+    german, low = (next(v for v in pico if v.id == i) for i in ("pico-de", "pico-de-low"))
+    prost, lower = speak(german, "Prost"), speak(low, "Prost")
+    assert 0.25 < len(prost) / 16000 < 1.2 and float(np.sqrt(np.mean(prost**2))) > 0.01
+    assert np.array_equal(prost, speak(german, "Prost")), "the same every time"
+
+    def pitch(x: np.ndarray) -> float:  # the strongest period between 60 and 400 Hz
+        c = np.correlate(x[:4000], x[:4000], "full")[3999:]
+        return 16000 / (40 + int(np.argmax(c[40:267])))
+
+    assert pitch(lower) < pitch(prost), "pico-de-low speaks lower"

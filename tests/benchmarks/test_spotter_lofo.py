@@ -155,6 +155,20 @@ def test_a_measure_only_family_is_never_fitted_on(monkeypatch: pytest.MonkeyPatc
     assert tuple(map(len, split(data, "k"))) == (3, 0, 3)
 
 
+def test_svox_pico_is_measured_and_never_fitted_tuned_or_validated_on() -> None:
+    import bench.spotter_lofo as lofo
+    from bench.spotter_data import VALIDATION_IDS, VOICES
+
+    pico = [v.id for v in VOICES if v.family == "pico"]
+    assert len(pico) >= 6 and not set(pico) & VALIDATION_IDS
+    assert "pico" in lofo.MEASURE_ONLY and "pico" in lofo.SHIPPED_NEVER_HEARD
+    ex = _example(1)
+    data = {"a": [("a1", [ex])], "pico": [(pico[0], [ex, ex])]}
+    fit, val, test = split(data, None)  # as make spotter fits
+    assert (len(fit), len(val), len(test)) == (1, 0, 0)
+    assert tuple(map(len, split(data, "pico"))) == (1, 0, 2)
+
+
 def test_the_second_opinion_rules() -> None:
     from bench.second_opinion import keep
 
@@ -176,9 +190,12 @@ def test_no_reserved_report_or_babble_voice_speaks_a_training_example() -> None:
                       Voice("x", "festival", "festival", "czech_dita", 1.0, "train"))
     assert not czech.available(), "a reserved festival voice must never be made available"
     assert VALIDATION_IDS <= {v.id for v in VOICES}
-    # every family of voices has a validation voice (the party's sounds are no voice: all fitted)
-    assert len({v.family for v in VOICES if v.id in VALIDATION_IDS}) == len(
-        {v.family for v in VOICES if not v.sounds})
+    # every family fitted on has a validation voice (the party's sounds are no voice: all
+    # fitted), and no family only ever measured has one
+    from bench.spotter_lofo import MEASURE_ONLY
+
+    assert {v.family for v in VOICES if v.id in VALIDATION_IDS} == {
+        v.family for v in VOICES if not v.sounds and v.family not in MEASURE_ONLY}
 
 
 @pytest.mark.parametrize("voice", [v for v in VOICES if v.id in VALIDATION_IDS],
