@@ -84,7 +84,7 @@ soak: $(VENV)/.test-deps
 corpus: $(VENV)/.bench-deps
 	$(PY) -m bench.corpus --out corpus
 
-# the shipped spotter: bench.train_spotter's two networks, then the recipe's two averaged with them
+# the shipped spotter: bench.train_spotter's two networks, then the recipe's four averaged with them
 spotter: $(VENV)/.bench-deps
 	$(PY) -m bench.train_spotter
 	$(PY) -m bench.fit_spotter --out hardware/speech/lexicons --report bench/fit.json
