@@ -83,8 +83,8 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     result = {"threshold": threshold, "thresholds": toast_thresholds(thr), "networks": files,
               "voices": len(voices),
               "families": sorted(f for f in data if f not in spotter_lofo.MEASURE_ONLY),
-              "measured_only": sorted(f for f in data if f in spotter_lofo.MEASURE_ONLY), "validation_curve": curve,
-              "seconds": round(time.time() - t0)}
+              "measured_only": sorted(f for f in data if f in spotter_lofo.MEASURE_ONLY),
+              "validation_curve": curve, "seconds": round(time.time() - t0)}
     report.write_text(json.dumps(result, indent=1) + "\n")
     print(f"trained in {time.time() - t0:.0f} s; threshold {threshold}", file=sys.stderr)
     return result

@@ -219,7 +219,8 @@ def streaming_stages(path: Path) -> list[Stage] | None:
     on its new frames and the few before them its kernels reach back to, so a live stream works
     out each frame of each layer once instead of every layer of a 76-frame window every step:
     the same numbers (the pools' pairs fall where they fall in a window, since windows start 8
-    frames apart) for about a sixth of the work.  None where the graph is not as expected."""
+    frames apart) in under half the time here (four small calls instead of one big one).  None
+    where the graph is not as expected."""
     model = _whole_sequence_model(path)
     if model is None:
         return None
