@@ -24,9 +24,11 @@ RUN_DEBS  := libportaudio2 libatomic1 unzip $(PI_DEBS)
 TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium shellcheck gcc python3-dev
 # make test-arm64: Debian Bookworm for arm64 in a chroot, run under emulation
 ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
-# the speech corpus uses every synthesizer Debian offers
+# the speech corpus uses every synthesizer Debian offers (the Hindi, Marathi and Telugu voices
+# say nothing without their language's festival-hi, -mr, -te, which they only recommend)
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts \
-	festvox-italp16k festvox-itapc16k festvox-hi-nsk festvox-mr-nsk festvox-te-nsk
+	festvox-italp16k festvox-itapc16k festvox-hi-nsk festvox-mr-nsk festvox-te-nsk \
+	festival-hi festival-mr festival-te
 
 .PHONY: run test test-arm64 bench soak corpus spotter model screenshots lint install uninstall doctor clean help
 

@@ -104,15 +104,43 @@ class Voice:
             cmd = ["flite", "-voice", self.name, "--setf", stretch, "-t", text, "-o", str(wav_path)]
             subprocess.run(cmd, check=True, capture_output=True)
         else:
-            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-                f.write(text + "\n")
+            encoding = festival_encoding(self.name)
+            try:
+                data = (text + "\n").encode(encoding)
+            except UnicodeEncodeError as err:
+                raise ValueError(f"festival's {self.name} reads {encoding}, which cannot write "
+                                 f"{text!r}") from err
+            with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
+                f.write(data)
             try:
                 stretch = f"(Parameter.set 'Duration_Stretch {1.0 / self.rate:.3f})"
                 cmd = ["text2wave", "-eval", f"(voice_{self.name})", "-eval", stretch,
                        "-o", str(wav_path), f.name]
-                subprocess.run(cmd, check=True, capture_output=True, timeout=60)
+                done = subprocess.run(cmd, check=True, capture_output=True, timeout=60)
             finally:
                 Path(f.name).unlink(missing_ok=True)
+            if not wav_path.exists() or wav_path.stat().st_size <= 44:
+                # festival says nothing and exits 0 when a voice's language files are missing
+                # (Debian's festival-hi, -mr, -te are only recommended by their voices)
+                said = done.stderr.decode("utf-8", "replace").strip()[:200]
+                raise RuntimeError(f"festival's {self.name} said nothing for {text!r}: {said}")
+
+
+#: festival reads its text as bytes, each voice's language in its own 8-bit character set: a
+#: Czech voice given UTF-8 spells "Čin čin" out as symbols (2.2 s of it, against 0.86 s said in
+#: ISO-8859-2), an Italian one cannot say "Salùd" at all.  Every other voice here reads UTF-8
+#: (English is ASCII; the Hindi, Marathi, Telugu and Russian voices' scripts are UTF-8).
+FESTIVAL_ENCODINGS: tuple[tuple[str, str], ...] = (
+    ("czech_", "iso-8859-2"),
+    ("hy_fi_", "iso-8859-1"), ("suo_fi_", "iso-8859-1"),  # Finnish
+    ("upc_ca_", "iso-8859-1"),  # Catalan
+    ("lp_diphone", "iso-8859-1"), ("pc_diphone", "iso-8859-1"),  # Italian
+)
+
+
+def festival_encoding(name: str) -> str:
+    """The character set festival's voice ``name`` reads its text in."""
+    return next((enc for prefix, enc in FESTIVAL_ENCODINGS if name.startswith(prefix)), "utf-8")
 
 
 def _pico(name: str) -> Any:
