@@ -12,7 +12,8 @@ lexicon, and measured on the left-out family's held-out examples, made like the 
 corpus (speech at -26 dBFS; clean, pink noise and 5-talker babble at 10 dB).  Each example is
 judged as ``clinkbox speech classify`` judges a file: every toast the stream fires (1 s apart
 at least), the most confident one wins.  Pico (:data:`MEASURE_ONLY`) is never fitted on, so its
-fold is the shipped spotter itself.
+fold is what ``make spotter`` makes (the shipped spotter itself, on the examples as they were when
+it shipped: docs/speech.md).
 
 ``make bench`` writes ``speech_lofo_accuracy_clean``, ``speech_lofo_accuracy_10db`` (pink and
 babble together) and ``speech_lofo_false_accept`` (look-alike words and sentences, every
@@ -82,7 +83,7 @@ HARD: dict[str, float] | None = {"cut": 0.2, "weight": 4.0, "epochs": 10}
 #: a threshold per toast (:func:`choose_toast_thresholds`); else one for every toast
 PER_TOAST = True
 #: families only ever measured: left out of every fold's fit (and of ``make spotter``'s), measured
-#: in their own fold, which is then the shipped spotter itself on a synthesizer it never heard.
+#: in their own fold, which is then what ``make spotter`` makes, on a synthesizer it never heard.
 #: SVOX Pico: fitted on too, it moved the other families' figures by less than a point
 #: (docs/speech.md), so it is kept as the one family nothing was ever fitted or tuned on
 MEASURE_ONLY: tuple[str, ...] = ("pico",)
