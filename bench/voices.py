@@ -119,7 +119,7 @@ class Voice:
                 done = subprocess.run(cmd, check=True, capture_output=True, timeout=60)
             finally:
                 Path(f.name).unlink(missing_ok=True)
-            if not wav_path.exists() or wav_path.stat().st_size <= 44:
+            if not wav_path.exists() or wav_path.stat().st_size <= 44:  # no more than a header
                 # festival says nothing and exits 0 when a voice's language files are missing
                 # (Debian's festival-hi, -mr, -te are only recommended by their voices)
                 said = done.stderr.decode("utf-8", "replace").strip()[:200]
