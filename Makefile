@@ -44,14 +44,16 @@ help:
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 
-$(VENV)/.run-deps: pyproject.toml
+# Each stamp also depends on this Makefile: a Debian package added to a list above reaches a
+# venv made before it (the install steps skip what is already there)
+$(VENV)/.run-deps: pyproject.toml Makefile
 	bash scripts/debs.sh $(RUN_DEBS)
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PIP) install --upgrade pip
 	$(PIP) install -e '.$(if $(SPOTTER),[$(SPOTTER)])'
 	touch $@
 
-$(VENV)/.test-deps: pyproject.toml $(VENV)/.run-deps
+$(VENV)/.test-deps: pyproject.toml Makefile $(VENV)/.run-deps
 	bash scripts/debs.sh $(TEST_DEBS)
 	$(PIP) install -e '.[dev,korean,train$(if $(SPOTTER),$(comma)$(SPOTTER))]'
 	touch $@
@@ -70,7 +72,7 @@ lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check controller hardware models tests bench
 	$(VENV)/bin/mypy --strict models
 
-$(VENV)/.bench-deps: $(VENV)/.test-deps
+$(VENV)/.bench-deps: Makefile $(VENV)/.test-deps
 	bash scripts/debs.sh $(BENCH_DEBS)
 	$(PIP) install -e '.[voices]'
 	touch $@

@@ -288,3 +288,22 @@ def test_a_damaged_zip_is_refused(tmp_path: Path) -> None:
 def test_no_internet_is_a_clear_error(tmp_path: Path) -> None:
     out = fetch(tmp_path, (tmp_path / "absent.zip").as_uri())
     assert out.returncode == 1 and "could not download" in out.stderr
+
+
+def test_a_package_added_to_the_makefile_reaches_a_venv_made_before(tmp_path: Path) -> None:
+    """A venv whose stamps are newer than pyproject.toml is set up again once the Makefile (its
+    lists of Debian packages) changes: `make bench` then installs a voice added since."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    venv = tmp_path / "venv"
+    venv.mkdir()
+    for stamp in (".run-deps", ".test-deps", ".bench-deps"):
+        (venv / stamp).touch()
+
+    def planned(*args: str) -> str:
+        return subprocess.run(["make", "-n", "-C", str(ROOT), f"VENV={venv}", f"{venv}/.bench-deps", *args],
+                              check=True, capture_output=True, text=True).stdout
+
+    assert "debs.sh" not in planned(), "stamps newer than everything: nothing to do"
+    again = planned("-W", "Makefile")
+    assert "festival-hi" in again and again.count("debs.sh") == 3
