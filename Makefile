@@ -25,10 +25,11 @@ TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium shellch
 # make test-arm64: Debian Bookworm for arm64 in a chroot, run under emulation
 ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
 # the speech corpus uses every synthesizer Debian offers (the Hindi, Marathi and Telugu voices
-# say nothing without their language's festival-hi, -mr, -te, which they only recommend)
+# say nothing without their language's festival-hi, -mr, -te, which they only recommend), and
+# the real people's letters and syllables of klettres-data and gcin-voice (bench/people.py)
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts \
 	festvox-italp16k festvox-itapc16k festvox-hi-nsk festvox-mr-nsk festvox-te-nsk \
-	festival-hi festival-mr festival-te
+	festival-hi festival-mr festival-te klettres-data gcin-voice
 
 .PHONY: run test test-arm64 bench soak corpus spotter model screenshots lint install uninstall doctor clean help
 

@@ -1,0 +1,125 @@
+"""Real people's voices from Debian's packages: recordings of letters, syllables and short words.
+
+Every voice the spotter trains on is a synthesizer.  Two Debian packages carry recordings of
+real people, one or two speakers a language:
+
+- ``klettres-data`` (KDE's KLettres, GPL): each alphabet's letters and a language's syllables
+  or short words, in 20 languages (Arabic, Czech, Danish, German, two Englishes, Spanish,
+  French, Hebrew, Hungarian, Italian, Lithuanian, Malayalam, Norwegian, Low German, Dutch,
+  Brazilian Portuguese, Russian, Tswana, Ukrainian), about 1,800 files;
+- ``gcin-voice`` (gcin's Zhuyin sounds): every Mandarin syllable in every tone, said by two
+  speakers (``3``: GPL-3 or LGPL-3; ``5``: CC BY 3.0), about 2,400 files.
+
+None of them says a toast.  A string of one speaker's syllables ("sa lu ma", "ㄎㄢ4 ㄆㄞ2") is
+real speech that is no toast: a *negative* spoken by a person.  And Mandarin has two of the
+toasts in its syllables: kàn pái sounds as "kanpai" does, qìn qìn as "tchin tchin"; spliced from
+one speaker's syllables they are the one toast-shaped thing real people say here
+(:data:`SPLICED`).  They are crude (each syllable said alone, joined), and they are only ever
+measured, never fitted.
+
+The speakers are split once, by a rule fixed before any of them was measured or fitted on: the
+KLettres languages in alphabetical order, a language and its close kin one group (the two
+Englishes; Russian and Ukrainian), every other group is *fitted* (:data:`FITTED`), the rest and
+both Mandarin speakers are *held out* (:data:`HELD_OUT`) for :mod:`bench.real_speech`.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import zlib
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from hardware.speech.audio import RATE
+
+KLETTRES = Path("/usr/share/klettres")
+GCIN = Path("/usr/share/gcin-voice/ogg")
+
+#: KLettres's languages, a group of close kin together, in alphabetical order
+GROUPS: tuple[tuple[str, ...], ...] = (
+    ("ar",), ("cs",), ("da",), ("de",), ("en", "en_GB"), ("es",), ("fr",), ("he",), ("hu",),
+    ("it",), ("lt",), ("ml",), ("nb",), ("nds",), ("nl",), ("pt_BR",), ("ru", "uk"), ("tn",))
+#: the speakers the spotter's recipe fits on (every other group, the first included)
+FITTED: tuple[str, ...] = tuple(f"klettres-{lang}" for g in GROUPS[::2] for lang in g)
+#: the speakers only ever measured: the other groups and both Mandarin speakers
+HELD_OUT: tuple[str, ...] = (*(f"klettres-{lang}" for g in GROUPS[1::2] for lang in g),
+                             "gcin-3", "gcin-5")
+
+#: toasts spliced from one Mandarin speaker's syllables (Zhuyin; no digit is the first tone)
+SPLICED: dict[str, tuple[tuple[str, str], ...]] = {
+    "kanpai": (("ㄎㄢ4", "ㄆㄞ4"), ("ㄎㄢ4", "ㄆㄞ2"), ("ㄎㄢ3", "ㄆㄞ2"), ("ㄎㄢ", "ㄆㄞ4")),
+    "tchin tchin": (("ㄑㄧㄣ4", "ㄑㄧㄣ4"), ("ㄑㄧㄣ2", "ㄑㄧㄣ4"), ("ㄑㄧㄣ", "ㄑㄧㄣ"),
+                    ("ㄑㄧㄣ3", "ㄑㄧㄣ4")),
+}
+
+
+def recordings(speaker: str) -> list[Path]:
+    """The speaker's recordings (``klettres-<lang>`` or ``gcin-<3|5>``), sorted; empty where
+    the package is not installed."""
+    kind, _, name = speaker.partition("-")
+    if kind == "klettres":
+        return sorted((KLETTRES / name).glob("*/*.ogg"))
+    if kind == "gcin":
+        return sorted(GCIN.glob(f"*/{name}.ogg"))
+    raise ValueError(f"unknown speaker {speaker!r}: klettres-<language> or gcin-<3|5>")
+
+
+def available(speaker: str) -> bool:
+    return len(recordings(speaker)) >= 10
+
+
+@lru_cache(maxsize=4096)
+def load(path: Path) -> np.ndarray:
+    """One recording as float32 at 16 kHz, its silence trimmed."""
+    from bench.corpus import trim
+
+    if not path.exists():
+        raise FileNotFoundError(f"no recording {path}")
+    raw = subprocess.run(["sox", "-R", str(path), "-r", str(RATE), "-c", "1", "-b", "16",
+                          "-e", "signed", "-t", "raw", "-"], check=True,
+                         capture_output=True).stdout
+    x = trim(np.frombuffer(raw, np.int16).astype(np.float32) / 32768.0)
+    if len(x) < RATE // 20:
+        raise ValueError(f"{path} holds no sound")
+    return x
+
+
+def strings(speaker: str, n: int, seed: int = 0) -> list[str]:
+    """``n`` strings of one to four of the speaker's recordings, as text ("es/syllab/sa
+    es/syllab/lu"): the same every time for the same speaker and seed."""
+    files = recordings(speaker)
+    base = GCIN if speaker.startswith("gcin") else KLETTRES
+    rng = random.Random(zlib.crc32(f"{speaker}/{seed}".encode()))
+    out = []
+    for _ in range(n):
+        k = rng.choice((1, 2, 2, 3, 3, 4))
+        out.append(" ".join(str(p.relative_to(base).with_suffix(""))
+                            for p in rng.sample(files, min(k, len(files)))))
+    return out
+
+
+def spliced(speaker: str) -> list[tuple[str, str]]:
+    """The toasts :data:`SPLICED` from a Mandarin speaker's syllables, as (toast, text) for
+    :func:`say`; those whose syllables the speaker lacks are left out."""
+    _, _, who = speaker.partition("-")
+    return [(toast, " ".join(f"{syl}/{who}" for syl in seq))
+            for toast, seqs in SPLICED.items() for seq in seqs
+            if all((GCIN / syl / f"{who}.ogg").exists() for syl in seq)]
+
+
+def say(speaker: str, text: str, most_gap_ms: int = 150) -> np.ndarray:
+    """A string of :func:`strings` or :func:`spliced` as one utterance: its recordings one after
+    another, 0 to ``most_gap_ms`` apart (the gap drawn from the text, so the same every time;
+    a spliced toast's syllables at most 40 ms apart, as one word's are)."""
+    base = GCIN if speaker.startswith("gcin") else KLETTRES
+    gap_ms = zlib.crc32(text.encode()) % (most_gap_ms + 1)
+    gap = np.zeros(int(RATE * gap_ms / 1000), np.float32)
+    parts: list[np.ndarray] = []
+    for i, rel in enumerate(text.split()):
+        if i:
+            parts.append(gap)
+        parts.append(load(base / f"{rel}.ogg"))
+    return np.concatenate(parts)

@@ -1,0 +1,122 @@
+"""Real people's recordings (bench.people) and the spotter measured on those no fit heard.
+
+The recordings come from Debian's klettres-data and gcin-voice (make bench installs them); these
+tests lay out folders of the same shape with short Ogg Vorbis files made by sox, so they run
+without either package."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bench import people, real_speech
+from hardware.speech.audio import RATE
+
+
+def _ogg(path: Path, seconds: float, freq: int) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["sox", "-R", "-n", "-r", "44100", "-c", "1", str(path), "synth",
+                    str(seconds), "sine", str(freq), "vol", "0.3"], check=True, capture_output=True)
+
+
+@pytest.fixture
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A KLettres tree with Spanish (12 syllables) and a gcin tree with the spliced toasts'
+    syllables for speaker 3 only, and a few others for both."""
+    kl, gc = tmp_path / "klettres", tmp_path / "gcin"
+    for i, syl in enumerate(("ba", "be", "bi", "bo", "bu", "ca", "ce", "ci", "co", "cu", "sa",
+                             "lu")):
+        _ogg(kl / "es" / "syllab" / f"{syl}.ogg", 0.2 + 0.01 * i, 300 + 20 * i)
+    for i, syl in enumerate(("ㄎㄢ4", "ㄆㄞ4", "ㄆㄞ2", "ㄑㄧㄣ4", "ㄑㄧㄣ2")):
+        _ogg(gc / syl / "3.ogg", 0.25, 250 + 30 * i)
+    for i, syl in enumerate(("ㄅㄚ", "ㄅㄚ2", "ㄇㄚ", "ㄇㄚ3", "ㄋㄧ", "ㄋㄧ3", "ㄏㄠ", "ㄏㄠ3", "ㄉㄚ",
+                             "ㄉㄚ4", "ㄍㄜ")):
+        for who in ("3", "5"):
+            _ogg(gc / syl / f"{who}.ogg", 0.2, 400 + 25 * i)
+    monkeypatch.setattr(people, "KLETTRES", kl)
+    monkeypatch.setattr(people, "GCIN", gc)
+    people.load.cache_clear()
+    return kl, gc
+
+
+def test_the_fitted_and_held_out_speakers_never_meet_and_cover_every_language() -> None:
+    langs = {lang for g in people.GROUPS for lang in g}
+    assert not set(people.FITTED) & set(people.HELD_OUT)
+    assert {s.removeprefix("klettres-") for s in people.FITTED + people.HELD_OUT
+            if s.startswith("klettres-")} == langs
+    # close kin on one side: a held-out language's kin is never fitted
+    assert {"klettres-ru", "klettres-uk"} <= set(people.FITTED)
+    assert {"klettres-en", "klettres-en_GB"} <= set(people.FITTED)
+    assert {"gcin-3", "gcin-5"} <= set(people.HELD_OUT)
+
+
+def test_strings_are_the_speakers_own_recordings_the_same_every_time(folders) -> None:
+    a = people.strings("klettres-es", 20)
+    assert a == people.strings("klettres-es", 20)
+    assert a != people.strings("klettres-es", 20, seed=1)
+    names = {p.stem for p in people.recordings("klettres-es")}
+    for text in a:
+        parts = text.split()
+        assert 1 <= len(parts) <= 4 and len(set(parts)) == len(parts)
+        assert all(p.startswith("es/syllab/") and p.rsplit("/", 1)[1] in names for p in parts)
+
+
+def test_an_utterance_is_its_recordings_one_after_another(folders) -> None:
+    one = people.say("klettres-es", "es/syllab/sa")
+    two = people.say("klettres-es", "es/syllab/sa es/syllab/lu")
+    lu = people.say("klettres-es", "es/syllab/lu")
+    gap = len(two) - len(one) - len(lu)
+    assert 0 <= gap <= 0.150 * RATE
+    assert np.array_equal(two[: len(one)], one)
+    tight = people.say("gcin-3", "ㄎㄢ4/3 ㄆㄞ4/3", most_gap_ms=40)
+    assert len(tight) - 2 * int(0.25 * RATE) <= 0.040 * RATE + 2 * RATE // 100
+
+
+def test_a_missing_recording_or_an_unknown_speaker_is_named(folders) -> None:
+    with pytest.raises(FileNotFoundError, match="zz.ogg"):
+        people.say("klettres-es", "es/syllab/sa es/syllab/zz")
+    with pytest.raises(ValueError, match="unknown speaker 'pocket-1'"):
+        people.recordings("pocket-1")
+    assert not people.available("klettres-fr")  # no such folder here
+
+
+def test_only_the_toasts_whose_syllables_the_speaker_has_are_spliced(folders) -> None:
+    got = people.spliced("gcin-3")
+    assert ("kanpai", "ㄎㄢ4/3 ㄆㄞ4/3") in got and ("tchin tchin", "ㄑㄧㄣ4/3 ㄑㄧㄣ4/3") in got
+    assert all(toast in ("kanpai", "tchin tchin") for toast, _ in got)
+    assert ("kanpai", "ㄎㄢ3/3 ㄆㄞ2/3") not in got  # ㄎㄢ3 was never recorded here
+    assert people.spliced("gcin-5") == []
+
+
+def test_the_held_out_people_are_measured_and_every_fire_is_counted(
+        folders, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(people, "HELD_OUT", ("klettres-es", "klettres-fr", "gcin-3"))
+    monkeypatch.setattr(real_speech, "PEOPLE_STRINGS", 3)
+    out = tmp_path / "people.json"
+    keys = real_speech.people_run(out)
+    report = json.loads(out.read_text())
+    assert set(report["speakers"]) == {"klettres-es", "gcin-3"}  # fr has no recordings here
+    assert all(r["strings"] == 3 for r in report["speakers"].values())
+    fired = sum(len(r["fired"]) for r in report["speakers"].values())
+    assert keys["speech_people_false_accept"] == report["false_accept"] == round(fired / 12, 3)
+    spliced = report["speakers"]["gcin-3"]["spliced"]
+    assert len(spliced) == 2 * len(people.spliced("gcin-3"))  # clean and pink
+    right = sum(s["heard"] == s["toast"] for s in spliced)
+    assert keys["speech_people_spliced_accuracy"] == round(right / len(spliced), 3)
+    assert sum(report["fired_as"].values()) == fired
+
+
+def test_no_recordings_is_an_error_that_says_what_to_install(folders, tmp_path: Path,
+                                                             monkeypatch) -> None:
+    monkeypatch.setattr(people, "HELD_OUT", ("klettres-fr",))
+    with pytest.raises(RuntimeError, match="apt-get install klettres-data gcin-voice"):
+        real_speech.people_run(tmp_path / "people.json")
+
+
+def test_a_condition_that_is_not_measured_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown condition 'babble'"):
+        real_speech.judged_clip(np.ones(RATE, np.float32) * 0.1, "babble", 1)
