@@ -89,8 +89,11 @@ def load(path: Path) -> np.ndarray:
 
 def strings(speaker: str, n: int, seed: int = 0) -> list[str]:
     """``n`` strings of one to four of the speaker's recordings, as text ("es/syllab/sa
-    es/syllab/lu"): the same every time for the same speaker and seed."""
+    es/syllab/lu"): the same every time for the same speaker and seed; none where the
+    speaker's package is not installed."""
     files = recordings(speaker)
+    if not files:
+        return []
     base = GCIN if speaker.startswith("gcin") else KLETTRES
     rng = random.Random(zlib.crc32(f"{speaker}/{seed}".encode()))
     out = []

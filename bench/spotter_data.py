@@ -16,6 +16,9 @@ What each voice says (:func:`utterances_for`):
   French one "Tchin tchin"...);
 - negatives: look-alike words ("cheese", "salad", "can I pay", "chin up", "pros and cons"...),
   party words and sentences, in English and in the voice's own language;
+- real people (a "family" of their own, ``people``: :mod:`bench.people`): strings of letters
+  and syllables recorded by a speaker of each of half of KLettres's languages, every one a
+  negative: speech of a real person that is no toast;
 - and the party's sounds that are no speech (a "voice" of their own, ``party-sounds``): tones,
   chords, music, a buzzer, a doorbell, a phone, clinking glasses, claps (:mod:`bench.party_sounds`),
   every one a negative (a pure tone once fired "tchin tchin").
@@ -49,6 +52,7 @@ from typing import Any
 
 import numpy as np
 
+from bench import people
 from bench.corpus import FLOOR_DBFS, active_power, babble_lane, pink_noise, trim
 from bench.kokoro_voice import KokoroSpeaker
 from bench.party_sounds import NAMES as SOUND_NAMES
@@ -82,10 +86,13 @@ class SpotVoice:
     piper: tuple[float, float, float] | None = None  # length, noise, noise_w scales
     kokoro: KokoroSpeaker | None = None
     sounds: bool = False  # no voice: the party's other sounds (bench.party_sounds)
+    person: str | None = None  # a real person's recordings (bench.people)
 
     def available(self) -> bool:
         if self.sounds:
             return True
+        if self.person is not None:
+            return people.available(self.person)
         if self.kokoro is not None:
             from bench.kokoro_voice import available
 
@@ -136,6 +143,8 @@ def speak(v: SpotVoice, text: str) -> np.ndarray:
     """``text`` said by ``v``: float32, 16 kHz, trimmed to the speech."""
     if v.sounds:
         return sound(text)
+    if v.person is not None:
+        return people.say(v.person, text)
     with tempfile.TemporaryDirectory() as tmp:
         raw, conv = Path(tmp) / "raw.wav", Path(tmp) / "conv.wav"
         if v.piper is not None:
@@ -241,6 +250,11 @@ VOICES: tuple[SpotVoice, ...] = (
     # not a voice: tones, chords, music, buzzers, glasses and claps (bench.party_sounds), every
     # one a negative; always fitted on, never left out or measured as a family
     SpotVoice("party-sounds", "sounds", "none", sounds=True),
+    # real people: letters and syllables of KLettres's speakers, strung into no toast; half of
+    # the languages (bench.people.FITTED), the others only ever measured (bench.real_speech);
+    # always fitted on, never left out or measured as a family
+    *(SpotVoice(f"people-{s.partition('-')[2]}", "people", "none", person=s)
+      for s in people.FITTED),
 )
 
 #: one voice of each family, never fitted on: the decision threshold is chosen on them
@@ -397,6 +411,10 @@ NEG_LANG["hi-deva"] = NEG_LANG["hi"]
 NOT_NEGATIVES: frozenset[str] = frozenset({"cheers mate", "proost niet", "zdorov", "cheer"})
 
 
+#: strings of a real person's recordings per speaker (bench.people)
+PEOPLE_STRINGS = 80
+
+
 @dataclass(frozen=True)
 class Utterance:
     text: str
@@ -411,6 +429,9 @@ def utterances_for(v: SpotVoice) -> list[Utterance]:
     if v.sounds:
         return [Utterance(name, 0, "sound", True, measured=i % 4 == 0)
                 for i, name in enumerate(SOUND_NAMES)]
+    if v.person is not None:
+        return [Utterance(text, 0, "word", True, measured=i % 3 == 0)
+                for i, text in enumerate(people.strings(v.person, PEOPLE_STRINGS))]
     spell = TOASTS.get(v.lang, TOASTS["en"])
     out = [Utterance(t, 1 + CLASSES.index(tid), "toast", True)
            for tid, texts in spell.items() for t in texts]

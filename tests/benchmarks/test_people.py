@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from bench import people, real_speech
+from bench.spotter_data import VOICES, utterances_for
 from hardware.speech.audio import RATE
 
 
@@ -54,6 +55,14 @@ def test_the_fitted_and_held_out_speakers_never_meet_and_cover_every_language() 
     assert {"gcin-3", "gcin-5"} <= set(people.HELD_OUT)
 
 
+def test_only_fitted_speakers_are_training_voices_and_they_say_no_toast() -> None:
+    voices = [v for v in VOICES if v.family == "people"]
+    assert sorted(v.person for v in voices) == sorted(people.FITTED)
+    for v in voices:
+        assert v.person not in people.HELD_OUT
+        assert all(u.label == 0 and u.train for u in utterances_for(v))
+
+
 def test_strings_are_the_speakers_own_recordings_the_same_every_time(folders) -> None:
     a = people.strings("klettres-es", 20)
     assert a == people.strings("klettres-es", 20)
@@ -82,6 +91,7 @@ def test_a_missing_recording_or_an_unknown_speaker_is_named(folders) -> None:
     with pytest.raises(ValueError, match="unknown speaker 'pocket-1'"):
         people.recordings("pocket-1")
     assert not people.available("klettres-fr")  # no such folder here
+    assert people.strings("klettres-fr", 5) == []
 
 
 def test_only_the_toasts_whose_syllables_the_speaker_has_are_spliced(folders) -> None:
