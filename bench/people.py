@@ -56,15 +56,22 @@ SPLICED: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def recordings(speaker: str) -> list[Path]:
-    """The speaker's recordings (``klettres-<lang>`` or ``gcin-<3|5>``), sorted; empty where
-    the package is not installed."""
+def _folder(speaker: str) -> tuple[Path, str]:
+    """The package folder of ``speaker`` (``klettres-<lang>`` or ``gcin-<3|5>``) and the
+    speaker's name in it."""
     kind, _, name = speaker.partition("-")
     if kind == "klettres":
-        return sorted((KLETTRES / name).glob("*/*.ogg"))
+        return KLETTRES, name
     if kind == "gcin":
-        return sorted(GCIN.glob(f"*/{name}.ogg"))
+        return GCIN, name
     raise ValueError(f"unknown speaker {speaker!r}: klettres-<language> or gcin-<3|5>")
+
+
+def recordings(speaker: str) -> list[Path]:
+    """The speaker's recordings, sorted; empty where the package is not installed."""
+    base, name = _folder(speaker)
+    return sorted((base / name).glob("*/*.ogg") if base == KLETTRES
+                  else base.glob(f"*/{name}.ogg"))
 
 
 def available(speaker: str) -> bool:
@@ -94,7 +101,7 @@ def strings(speaker: str, n: int, seed: int = 0) -> list[str]:
     files = recordings(speaker)
     if not files:
         return []
-    base = GCIN if speaker.startswith("gcin") else KLETTRES
+    base, _ = _folder(speaker)
     rng = random.Random(zlib.crc32(f"{speaker}/{seed}".encode()))
     out = []
     for _ in range(n):
@@ -107,7 +114,7 @@ def strings(speaker: str, n: int, seed: int = 0) -> list[str]:
 def spliced(speaker: str) -> list[tuple[str, str]]:
     """The toasts :data:`SPLICED` from a Mandarin speaker's syllables, as (toast, text) for
     :func:`say`; those whose syllables the speaker lacks are left out."""
-    _, _, who = speaker.partition("-")
+    _, who = _folder(speaker)
     return [(toast, " ".join(f"{syl}/{who}" for syl in seq))
             for toast, seqs in SPLICED.items() for seq in seqs
             if all((GCIN / syl / f"{who}.ogg").exists() for syl in seq)]
@@ -117,7 +124,7 @@ def say(speaker: str, text: str, most_gap_ms: int = 150) -> np.ndarray:
     """A string of :func:`strings` or :func:`spliced` as one utterance: its recordings one after
     another, 0 to ``most_gap_ms`` apart (the gap drawn from the text, so the same every time;
     a spliced toast's syllables at most 40 ms apart, as one word's are)."""
-    base = GCIN if speaker.startswith("gcin") else KLETTRES
+    base, _ = _folder(speaker)
     gap_ms = zlib.crc32(text.encode()) % (most_gap_ms + 1)
     gap = np.zeros(int(RATE * gap_ms / 1000), np.float32)
     parts: list[np.ndarray] = []

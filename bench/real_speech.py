@@ -77,23 +77,24 @@ PEOPLE_CONDS = ("clean", "pink")
 
 
 def judged_clip(speech: np.ndarray, cond: str, seed: int) -> np.ndarray:
-    """``speech`` as the acceptance corpus has it: at -26 dBFS with 0.5 s of quiet around it,
+    """``speech`` as the acceptance corpus has it (:func:`bench.spotter_data.corpus_clip`),
     clean or with pink noise at 10 dB; int16."""
-    from bench.corpus import FLOOR_DBFS, active_power, pink_noise
-    from bench.spotter_data import EVAL_SNR_DB, EVAL_SPEECH_DBFS
+    from bench.corpus import pink_noise
+    from bench.spotter_data import corpus_clip
     from hardware.speech.audio import RATE
 
-    rng = np.random.default_rng(seed)
-    s = speech * (10 ** (EVAL_SPEECH_DBFS / 20) / np.sqrt(active_power(speech)))
-    pad = np.zeros(RATE // 2, np.float32)
-    clip = np.concatenate([pad, s, pad])
-    clip += rng.standard_normal(len(clip)).astype(np.float32) * 10 ** (FLOOR_DBFS / 20)
-    if cond == "pink":
-        clip += pink_noise(len(clip), rng) * np.sqrt(active_power(s) / 10 ** (EVAL_SNR_DB / 10))
-    elif cond != "clean":
+    if cond not in PEOPLE_CONDS:
         raise ValueError(f"unknown condition {cond!r}: clean or pink")
-    clip *= min(1.0, 0.98 / float(np.max(np.abs(clip))))
-    return np.round(clip * 32767).astype(np.int16)
+    noise = (pink_noise(len(speech) + RATE, np.random.default_rng([seed, 1]))
+             if cond == "pink" else None)
+    return corpus_clip(speech, noise, np.random.default_rng(seed))
+
+
+def _most_confident(spotter: Any, speech: np.ndarray, cond: str, seed: int) -> Any:
+    """The most confident toast the spotter hears in ``speech`` judged in ``cond`` (None:
+    none), as ``clinkbox speech classify`` judges a file."""
+    heard = [h for h in spotter.classify(judged_clip(speech, cond, seed)) if h.toast]
+    return max(heard, key=lambda h: h.confidence) if heard else None
 
 
 def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spotter-en"
@@ -119,29 +120,26 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
         row: dict[str, Any] = {"strings": 0, "fired": [], "spliced": []}
         for text in people.strings(speaker, PEOPLE_STRINGS, seed=1):
             speech = people.say(speaker, text)
+            seed = zlib.crc32(f"{speaker} {text}".encode())
             for cond in PEOPLE_CONDS:
-                heard = [h for h in spotter.classify(
-                    judged_clip(speech, cond, zlib.crc32(f"{speaker} {text}".encode())))
-                    if h.toast]
-                fa[cond][0] += bool(heard)
+                best = _most_confident(spotter, speech, cond, seed)
+                fa[cond][0] += best is not None
                 fa[cond][1] += 1
-                if heard:
-                    best = max(heard, key=lambda h: h.confidence)
+                if best is not None:
                     fired_as[str(best.toast)] += 1
                     row["fired"].append({"text": text, "cond": cond, "toast": best.toast,
                                          "confidence": best.confidence})
             row["strings"] += 1
         for toast, text in people.spliced(speaker) if speaker.startswith("gcin") else ():
             speech = people.say(speaker, text, most_gap_ms=40)
+            seed = zlib.crc32(f"{speaker} {text}".encode())
             for cond in PEOPLE_CONDS:
-                heard = [h for h in spotter.classify(
-                    judged_clip(speech, cond, zlib.crc32(f"{speaker} {text}".encode())))
-                    if h.toast]
-                best = max(heard, key=lambda h: h.confidence).toast if heard else None
-                right[cond][0] += best == toast
+                best = _most_confident(spotter, speech, cond, seed)
+                heard = best.toast if best is not None else None
+                right[cond][0] += heard == toast
                 right[cond][1] += 1
                 row["spliced"].append({"toast": toast, "text": text, "cond": cond,
-                                       "heard": best})
+                                       "heard": heard})
         per_speaker[speaker] = row
 
     def rate(counts: dict[str, list[int]]) -> float | None:

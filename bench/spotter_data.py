@@ -548,13 +548,11 @@ def augment(speech: np.ndarray, rng: np.random.Generator, babble: list[np.ndarra
     return np.round(x * 32767).astype(np.int16), end
 
 
-def held_out_clip(speech: np.ndarray, noise: np.ndarray | None) -> tuple[np.ndarray, int]:
-    """A clip made like the acceptance corpus (0.5 s around speech at -26 dBFS, noise at
-    10 dB), preceded and followed by its own quiet part as ``clinkbox speech classify`` does.
-    Returns int16 samples and where the speech ends."""
-    from hardware.speech.spotter import quiet_part
-
-    rng = np.random.default_rng(len(speech))
+def corpus_clip(speech: np.ndarray, noise: np.ndarray | None, rng: np.random.Generator
+                ) -> np.ndarray:
+    """``speech`` as the acceptance corpus has it: at -26 dBFS with 0.5 s of the corpus's
+    floor around it, and ``noise`` (at least 1 s longer than the speech; None: clean) at 10 dB
+    under it; int16.  The floor is drawn from ``rng``."""
     pad = RATE // 2
     s = speech * (10 ** (EVAL_SPEECH_DBFS / 20) / np.sqrt(active_power(speech)))
     clip = np.concatenate([np.zeros(pad, np.float32), s, np.zeros(pad, np.float32)])
@@ -564,10 +562,19 @@ def held_out_clip(speech: np.ndarray, noise: np.ndarray | None) -> tuple[np.ndar
     peak = float(np.max(np.abs(clip)))
     if peak > 0.98:
         clip *= 0.98 / peak
-    pcm = np.round(clip * 32767).astype(np.int16)
+    return np.round(clip * 32767).astype(np.int16)
+
+
+def held_out_clip(speech: np.ndarray, noise: np.ndarray | None) -> tuple[np.ndarray, int]:
+    """A clip made like the acceptance corpus (:func:`corpus_clip`), preceded and followed by
+    its own quiet part as ``clinkbox speech classify`` does.  Returns int16 samples and where
+    the speech ends."""
+    from hardware.speech.spotter import quiet_part
+
+    pcm = corpus_clip(speech, noise, np.random.default_rng(len(speech)))
     lead = quiet_part(pcm, int(LEAD_S * RATE))
     full = np.concatenate([lead, pcm, quiet_part(pcm, int(TAIL_S * RATE))])
-    return full, len(lead) + pad + len(s)
+    return full, len(lead) + RATE // 2 + len(speech)
 
 
 # --------------------------------------------------------------------------------------------
