@@ -69,6 +69,23 @@ def _drums(n: int, step: int, rng: np.random.Generator, gain: float) -> np.ndarr
     return out
 
 
+def _chirps(rng: np.random.Generator) -> np.ndarray:
+    """One to four beeps of 0.06-0.4 s, 0.03-0.25 s apart, at one pitch or a few notes of a
+    tune (220-2400 Hz), each a sine, a sine with two overtones or a square wave."""
+    f0 = float(np.exp(rng.uniform(np.log(220), np.log(2400))))
+    timbre = int(rng.integers(0, 3))
+    same_pitch = rng.random() < 0.5
+    parts = [np.zeros(int(rng.uniform(0.0, 0.2) * RATE))]
+    for _ in range(int(rng.integers(1, 5))):
+        f = f0 if same_pitch else f0 * 2 ** (int(rng.integers(-7, 8)) / 12)
+        t = _t(rng.uniform(0.06, 0.4))
+        beep = (np.sin(2 * np.pi * f * t) if timbre == 0
+                else _harmonic(f, t, 3, 1.0) if timbre == 1
+                else np.sign(np.sin(2 * np.pi * f * t)))
+        parts += [beep * _env(len(t), 0.005, 0.01), np.zeros(int(rng.uniform(0.03, 0.25) * RATE))]
+    return np.concatenate(parts)
+
+
 #: every sound's name: its kind and a number (a frequency in Hz, or a variant)
 NAMES: tuple[str, ...] = (
     *(f"tone {f}" for f in (150, 200, 250, 350, 500, 700, 1000, 1400, 2000, 2800)),
@@ -87,6 +104,9 @@ NAMES: tuple[str, ...] = (
     *(f"claps {f}" for f in (1, 2, 3)),
     *(f"beat {f}" for f in (1, 2, 3)),
     *(f"music {f}" for f in (1, 2, 3, 4)),
+    # strings of one to four short beeps, strung like syllables (a phone, an oven, a game, a
+    # reversing van): "tchin tchin" fired on them while the party's sounds held only single tones
+    *(f"chirps {f}" for f in range(1, 25)),
 )
 
 
@@ -149,6 +169,8 @@ def sound(name: str) -> np.ndarray:
             x[i: i + m] += rng.standard_normal(m) * np.exp(-np.arange(m) / 200)
     elif kind == "music":
         x = music(len(t), rng).astype(np.float64)
+    elif kind == "chirps":
+        x = _chirps(rng)
     elif kind == "beat":  # the drums alone
         x = _drums(len(t), int(RATE * 60 / rng.uniform(90, 130) / 2), rng, 1.0)
     else:
