@@ -650,7 +650,8 @@ def make_voice(v: SpotVoice, out: Path, seed: int) -> dict[str, Any]:
     lengths = np.array([len(e) for e in made.emb], np.int32)
     tmp = out.with_suffix(".tmp.npz")
     np.savez(tmp, emb=np.concatenate(made.emb) if made.emb else np.zeros((0, 96), np.float16),
-             lengths=lengths, meta=json.dumps(made.meta), version=CACHE_VERSION)
+             lengths=lengths, meta=json.dumps(made.meta), version=CACHE_VERSION,
+             said=said_fingerprint(v))
     tmp.replace(out)
     return {"voice": v.id, "examples": len(made.meta), "skipped": skipped}
 
@@ -714,7 +715,7 @@ def build_cache(cache: Path, seed: int = 11, workers: int = 2,
     missing = [v.id for v in voices if not v.available()]
     if missing:
         print(f"voices not installed here, skipped: {missing}", file=sys.stderr)
-    todo = [v for v in usable if not voice_file(cache, v).exists()]
+    todo = [v for v in usable if not is_current(cache, v)]
     # the slowest voices first, so that the two workers end together (each file is the same
     # whatever the order: a voice's draws are seeded by its id)
     todo.sort(key=lambda v: SLOWEST_FIRST.index(v.family) if v.family in SLOWEST_FIRST
@@ -741,6 +742,29 @@ def build_cache(cache: Path, seed: int = 11, workers: int = 2,
 
 def voice_file(cache: Path, v: SpotVoice) -> Path:
     return cache / v.family / f"{v.id}.npz"
+
+
+def said_fingerprint(v: SpotVoice) -> int:
+    """What voice ``v`` says now (every utterance and how it is used), as one number: a voice
+    file made when it said something else is remade."""
+    said = [(u.text, u.label, u.kind, u.train, u.measured) for u in utterances_for(v)]
+    return zlib.crc32(json.dumps([CACHE_VERSION, said], ensure_ascii=False).encode())
+
+
+def is_current(cache: Path, v: SpotVoice) -> bool:
+    """Whether ``v``'s file in ``cache`` holds what ``v`` says now.  A file made before voice
+    files carried :func:`said_fingerprint` is current if it holds no text ``v`` no longer says,
+    and, for the party's sounds and the real people (who never skip a text, as a synthesizer
+    may skip one it cannot say), every text ``v`` says now."""
+    path = voice_file(cache, v)
+    if not path.exists():
+        return False
+    with np.load(path) as z:
+        if "said" in z.files:
+            return int(z["said"]) == said_fingerprint(v)
+        held = {m["text"] for m in json.loads(str(z["meta"]))}
+    says = {u.text for u in utterances_for(v)}
+    return held <= says and (says <= held if v.sounds or v.person is not None else True)
 
 
 def said_as_meant(v: SpotVoice, text: str) -> bool:

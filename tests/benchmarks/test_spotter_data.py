@@ -90,3 +90,39 @@ def test_the_pico_voices_say_each_toast_their_way_and_never_espeak_phonemes() ->
         return 16000 / (40 + int(np.argmax(c[40:267])))
 
     assert pitch(lower) < pitch(prost), "pico-de-low speaks lower"
+
+
+def _voice_file(path, texts, said=None) -> None:
+    import json
+
+    import numpy as np
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    extra = {} if said is None else {"said": said}
+    np.savez(path, emb=np.zeros((0, 96), np.float16), lengths=np.zeros(0, np.int32),
+             meta=json.dumps([{"text": t} for t in texts]), version=1, **extra)
+
+
+def test_a_voice_file_made_when_the_voice_said_other_things_is_remade(tmp_path) -> None:
+    from bench.spotter_data import (VOICES, is_current, said_fingerprint, utterances_for,
+                                    voice_file)
+
+    sounds = next(v for v in VOICES if v.sounds)
+    assert not is_current(tmp_path, sounds)  # no file
+    texts = [u.text for u in utterances_for(sounds)]
+    _voice_file(voice_file(tmp_path, sounds), texts, said=said_fingerprint(sounds))
+    assert is_current(tmp_path, sounds)
+    _voice_file(voice_file(tmp_path, sounds), texts, said=said_fingerprint(sounds) + 1)
+    assert not is_current(tmp_path, sounds)
+    # files made before fingerprints: the sounds must hold every sound there is now
+    _voice_file(voice_file(tmp_path, sounds), texts)
+    assert is_current(tmp_path, sounds)
+    _voice_file(voice_file(tmp_path, sounds), texts[:-1])
+    assert not is_current(tmp_path, sounds)
+    # a synthesizer's voice may lack a word it could not say, never hold one it no longer says
+    espeak = next(v for v in VOICES if v.family == "espeak-en")
+    said = [u.text for u in utterances_for(espeak)]
+    _voice_file(voice_file(tmp_path, espeak), said[:-3])
+    assert is_current(tmp_path, espeak)
+    _voice_file(voice_file(tmp_path, espeak), [*said, "a word no longer said"])
+    assert not is_current(tmp_path, espeak)
