@@ -1,11 +1,12 @@
 """The spotter on party sounds no fit heard: ``python -m bench.sounds_check``.
 
-The spotter's negatives hold the party's sounds that are no speech (:data:`bench.party_sounds.NAMES`:
-tones, chords, a buzzer, a doorbell, glasses, music, strings of beeps...).  This measures the
-same kinds of sound made from other numbers (:data:`HELD_OUT`: other frequencies, other draws),
-none of them in any fit: each judged as ``clinkbox speech classify`` judges a file, clean and in
-pink noise at 10 dB, and every toast it fires is a false accept (``speech_sounds_false_accept``,
-target as for speech: at most 0.03).  Writes ``bench/sounds.json``.
+The spotter's negatives hold the party's sounds that are no speech
+(:data:`bench.party_sounds.NAMES`: tones, chords, a buzzer, a doorbell, glasses, music...).
+This measures the same kinds of sound made from other numbers (:data:`HELD_OUT`: other
+frequencies, other draws), and strings of beeps (``chirps``: a kind no fit holds), none of them
+in any fit: each judged as ``clinkbox speech classify`` judges a file, clean and in pink noise
+at 10 dB, and every toast it fires is a false accept (``speech_sounds_false_accept``, target as
+for speech: at most 0.03).  Writes ``bench/sounds.json``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-#: sounds of the kinds the spotter's negatives hold, at numbers none of them uses
+#: sounds of the kinds the spotter's negatives hold, at numbers none of them uses, and 60
+#: strings of beeps
 HELD_OUT: tuple[str, ...] = (
     *(f"tone {f}" for f in (180, 300, 440, 600, 880, 1200, 1700, 2400)),
     *(f"beeps {f}" for f in (600, 1200, 2400)),
