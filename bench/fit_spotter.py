@@ -12,15 +12,16 @@ never heard, each left out of this fit in turn, the six heard 0.682 clean, 0.437
 1. Every voice of :mod:`bench.spotter_data` says its toasts and negatives; each utterance's
    training examples (tempo, pitch, rooms, microphones, noise, babble, music) and held-out
    examples become speech embeddings, kept per voice under ``.cache/spotter/`` (a progress bar
-   counts the voices; a voice already there is not made again): about 18 minutes here, once
-   (Kokoro's speakers 10 of them).
+   counts the voices; a voice already there is not made again unless what it says changed):
+   about 20 to 25 minutes here, once (Kokoro's speakers 10 of them).
 2. The recipe of :func:`bench.spotter_lofo.fit_recipe` is fitted on every family's voices but
    the validation voices (:data:`bench.spotter_data.VALIDATION_IDS`, one or more per family),
    which choose the thresholds of the recipe's networks averaged with ``--with`` (default: the
    first two, :data:`bench.spotter_lofo.BASE`; none for the recipe alone): a minute or two.
 3. The networks go to ``--out`` (default ``.cache/spotter-candidate/``), their names and the
    thresholds into ``spotter-en.json`` beside them (``SpotterEngine(path to that json)`` loads
-   them); what was chosen and why into ``fit.json`` there (``--report``).
+   them); what was chosen and why, and the releases the fit ran on, into ``fit.json`` there
+   (``--report``).
 
 Everything is seeded: the same machine packages give the same examples and the same weights.
 """
@@ -84,10 +85,25 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
               "voices": len(voices),
               "families": sorted(f for f in data if f not in spotter_lofo.MEASURE_ONLY),
               "measured_only": sorted(f for f in data if f in spotter_lofo.MEASURE_ONLY),
-              "validation_curve": curve, "seconds": round(time.time() - t0)}
+              "validation_curve": curve, "seconds": round(time.time() - t0),
+              "versions": fit_versions()}
     report.write_text(json.dumps(result, indent=1) + "\n")
     print(f"trained in {time.time() - t0:.0f} s; threshold {threshold}", file=sys.stderr)
     return result
+
+
+def fit_versions() -> dict[str, str | None]:
+    """The releases a fit ran on (a fit is made again byte for byte with the same ones; a
+    release of numpy or scikit-learn may move it by about half a point)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    found: dict[str, str | None] = {"python": sys.version.split()[0]}
+    for dist in ("numpy", "scikit-learn", "openwakeword", "onnxruntime"):
+        try:
+            found[dist] = version(dist)
+        except PackageNotFoundError:
+            found[dist] = None
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -126,3 +126,21 @@ def test_a_voice_file_made_when_the_voice_said_other_things_is_remade(tmp_path) 
     assert is_current(tmp_path, espeak)
     _voice_file(voice_file(tmp_path, espeak), [*said, "a word no longer said"])
     assert not is_current(tmp_path, espeak)
+
+
+def test_a_fit_names_the_releases_it_ran_on() -> None:
+    import sys
+    from importlib.metadata import PackageNotFoundError, version
+
+    from bench.fit_spotter import fit_versions
+
+    def installed(dist: str) -> str | None:
+        try:
+            return version(dist)
+        except PackageNotFoundError:  # make test installs no training packages
+            return None
+
+    v = fit_versions()
+    assert v["python"] == sys.version.split()[0] and v["numpy"] == version("numpy")
+    assert v["scikit-learn"] == installed("scikit-learn")
+    assert set(v) == {"python", "numpy", "scikit-learn", "openwakeword", "onnxruntime"}
