@@ -74,7 +74,7 @@ def _chirps(rng: np.random.Generator) -> np.ndarray:
     tune (220-2400 Hz), each a sine, a sine with two overtones or a square wave: a phone, an
     oven, a game, a reversing van.  Measured (:mod:`bench.sounds_check`), not among
     :data:`NAMES`: fitted on, 24 of them cost real people's spliced "tchin tchin" more than
-    they saved (docs/speech.md, "Sounds that are no speech")."""
+    they saved (docs/speech.md, "Party sounds no fit heard")."""
     f0 = float(np.exp(rng.uniform(np.log(220), np.log(2400))))
     timbre = int(rng.integers(0, 3))
     same_pitch = rng.random() < 0.5
@@ -108,6 +108,10 @@ NAMES: tuple[str, ...] = (
     *(f"beat {f}" for f in (1, 2, 3)),
     *(f"music {f}" for f in (1, 2, 3, 4)),
 )
+
+
+#: every kind of sound :func:`sound` makes (``chirps`` is measured only, never among NAMES)
+KINDS: tuple[str, ...] = (*dict.fromkeys(n.split()[0] for n in NAMES), "chirps")
 
 
 def sound(name: str) -> np.ndarray:
@@ -174,8 +178,7 @@ def sound(name: str) -> np.ndarray:
     elif kind == "beat":  # the drums alone
         x = _drums(len(t), int(RATE * 60 / rng.uniform(90, 130) / 2), rng, 1.0)
     else:
-        raise ValueError(f"unknown sound {name!r}: kinds are "
-                         f"{sorted({s.split()[0] for s in NAMES})}")
+        raise ValueError(f"unknown sound {name!r}: kinds are {list(KINDS)}")
     x = x * _env(len(x))
     peak = float(np.max(np.abs(x))) or 1.0
     return (0.5 * x / peak).astype(np.float32)

@@ -90,7 +90,7 @@ def judged_clip(speech: np.ndarray, cond: str, seed: int) -> np.ndarray:
     return corpus_clip(speech, noise, np.random.default_rng(seed))
 
 
-def _most_confident(spotter: Any, speech: np.ndarray, cond: str, seed: int) -> Any:
+def most_confident(spotter: Any, speech: np.ndarray, cond: str, seed: int) -> Any:
     """The most confident toast the spotter hears in ``speech`` judged in ``cond`` (None:
     none), as ``clinkbox speech classify`` judges a file."""
     heard = [h for h in spotter.classify(judged_clip(speech, cond, seed)) if h.toast]
@@ -122,7 +122,7 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
             speech = people.say(speaker, text)
             seed = zlib.crc32(f"{speaker} {text}".encode())
             for cond in PEOPLE_CONDS:
-                best = _most_confident(spotter, speech, cond, seed)
+                best = most_confident(spotter, speech, cond, seed)
                 fa[cond][0] += best is not None
                 fa[cond][1] += 1
                 if best is not None:
@@ -134,7 +134,7 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
             speech = people.say(speaker, text, most_gap_ms=40)
             seed = zlib.crc32(f"{speaker} {text}".encode())
             for cond in PEOPLE_CONDS:
-                best = _most_confident(spotter, speech, cond, seed)
+                best = most_confident(spotter, speech, cond, seed)
                 heard = best.toast if best is not None else None
                 right[cond][0] += heard == toast
                 right[cond][1] += 1

@@ -49,40 +49,33 @@ def run(out: Path = Path("bench/sounds.json"), lexicon: str | Path = "spotter-en
     """Every sound of ``names`` judged clean and in pink noise; returns the keys for
     ``bench/results.json``."""
     from bench.party_sounds import NAMES, sound
-    from bench.real_speech import judged_clip
+    from bench.real_speech import most_confident
     from hardware.speech.spotter import SpotterEngine
 
     heard_in_fit = sorted(set(names) & set(NAMES))
     if heard_in_fit:
         raise ValueError(f"sounds the spotter was fitted on cannot measure it: {heard_in_fit}")
     spotter = SpotterEngine(lexicon)
-    fired: list[dict[str, Any]] = []
-    by_kind: dict[str, list[int]] = {}
-    by_cond = {c: [0, 0] for c in CONDS}
-    fired_as: Counter[str] = Counter()
-    for name in names:
-        x = sound(name)
-        kind = name.split()[0]
-        for cond in CONDS:
-            clip = judged_clip(x, cond, zlib.crc32(f"{name} {cond}".encode()))
-            heard = [h for h in spotter.classify(clip) if h.toast]
-            counts = by_kind.setdefault(kind, [0, 0])
-            counts[1] += 1
-            by_cond[cond][1] += 1
-            if heard:
-                best = max(heard, key=lambda h: h.confidence)
-                counts[0] += 1
-                by_cond[cond][0] += 1
-                fired_as[str(best.toast)] += 1
-                fired.append({"sound": name, "cond": cond, "toast": best.toast,
-                              "confidence": round(best.confidence, 3)})
-    n = sum(c[1] for c in by_cond.values())
-    rate = round(sum(c[0] for c in by_cond.values()) / n, 3)
+    verdicts = [(name, cond, most_confident(spotter, sound(name), cond,
+                                            zlib.crc32(f"{name} {cond}".encode())))
+                for name in names for cond in CONDS]
+    fired = [{"sound": name, "cond": cond, "toast": best.toast,
+              "confidence": round(best.confidence, 3)}
+             for name, cond, best in verdicts if best is not None]
+
+    def count(judged: list[Any]) -> tuple[int, int]:  # (fired, judged)
+        return sum(best is not None for best in judged), len(judged)
+
+    by_cond = {c: count([b for _, cond, b in verdicts if cond == c]) for c in CONDS}
+    by_kind = {k: count([b for name, _, b in verdicts if name.split()[0] == k])
+               for k in dict.fromkeys(name.split()[0] for name in names)}
+    rate = round(len(fired) / len(verdicts), 3)
     report = {
-        "lexicon": str(lexicon), "sounds": len(names), "clips": n, "false_accept": rate,
-        "false_accept_by_cond": {c: round(v[0] / v[1], 3) for c, v in by_cond.items()},
-        "fired_by_kind": {k: f"{v[0]}/{v[1]}" for k, v in by_kind.items()},
-        "fired_as": dict(fired_as.most_common()), "fired": fired,
+        "lexicon": str(lexicon), "sounds": len(names), "clips": len(verdicts),
+        "false_accept": rate,
+        "false_accept_by_cond": {c: round(f / n, 3) for c, (f, n) in by_cond.items()},
+        "fired_by_kind": {k: f"{f}/{n}" for k, (f, n) in by_kind.items()},
+        "fired_as": dict(Counter(str(f["toast"]) for f in fired).most_common()), "fired": fired,
     }
     out.write_text(json.dumps(report, indent=1) + "\n")
     return {"speech_sounds_false_accept": rate}

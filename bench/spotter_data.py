@@ -764,7 +764,8 @@ def is_current(cache: Path, v: SpotVoice) -> bool:
             return int(z["said"]) == said_fingerprint(v)
         held = {m["text"] for m in json.loads(str(z["meta"]))}
     says = {u.text for u in utterances_for(v)}
-    return held <= says and (says <= held if v.sounds or v.person is not None else True)
+    skips_nothing = v.sounds or v.person is not None
+    return held <= says and (says <= held or not skips_nothing)
 
 
 def said_as_meant(v: SpotVoice, text: str) -> bool:

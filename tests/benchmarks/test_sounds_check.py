@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bench import sounds_check
-from bench.party_sounds import NAMES, sound
+from bench.party_sounds import KINDS, NAMES, sound
 from hardware.speech.audio import RATE
 
 
@@ -44,7 +44,7 @@ def test_strings_of_beeps_differ_in_number_pitch_and_length() -> None:
 def test_the_sounds_measured_are_none_the_spotter_was_fitted_on() -> None:
     assert not set(sounds_check.HELD_OUT) & set(NAMES)
     kinds = {n.split()[0] for n in sounds_check.HELD_OUT}
-    assert kinds == {n.split()[0] for n in NAMES} | {"chirps"}
+    assert kinds == {n.split()[0] for n in NAMES} | {"chirps"} == set(KINDS)
     with pytest.raises(ValueError, match=r"fitted on cannot measure it: \['tone 250'\]"):
         sounds_check.run(Path("unused.json"), names=("tone 300", "tone 250"))
 
@@ -60,3 +60,8 @@ def test_every_fire_on_a_sound_is_counted(tmp_path: Path) -> None:
     assert sum(report["fired_as"].values()) == len(report["fired"])
     assert {f["sound"] for f in report["fired"]} <= set(names)
     assert report["fired_by_kind"].keys() == {"chirps", "tone", "sweep"}
+
+
+def test_an_unknown_kind_of_sound_names_every_kind_there_is() -> None:
+    with pytest.raises(ValueError, match=r"unknown sound 'kazoo 3': kinds are \['tone', .*'chirps'\]"):
+        sound("kazoo 3")

@@ -104,8 +104,7 @@ def _voice_file(path, texts, said=None) -> None:
 
 
 def test_a_voice_file_made_when_the_voice_said_other_things_is_remade(tmp_path) -> None:
-    from bench.spotter_data import (VOICES, is_current, said_fingerprint, utterances_for,
-                                    voice_file)
+    from bench.spotter_data import VOICES, is_current, said_fingerprint, utterances_for, voice_file
 
     sounds = next(v for v in VOICES if v.sounds)
     assert not is_current(tmp_path, sounds)  # no file
