@@ -16,7 +16,9 @@ last two seconds of audio every 80 ms:
    toast *ending just now*;
 3. a toast is heard when its probability is at least its threshold (``thresholds``, one per
    toast, else the one ``threshold``) on ``confirm`` steps in a row (one step alone is often a
-   flicker of babble); the spotter then cannot fire again for ``refractory_s``.
+   flicker of babble), unless the stretch it covers holds one pitch frame after frame like a
+   string of beeps (``steady_veto``, :mod:`hardware.speech.steady`); the spotter then cannot
+   fire again for ``refractory_s``.
 
 So a toast is decided about 0.1-0.2 s after it ends whether or not the room goes quiet, which a
 decoder that waits for silence cannot do in babble.  The batch entry point (:meth:`classify`)
@@ -36,6 +38,7 @@ from hardware.speech.audio import RATE, to_float
 from hardware.speech.enrol import Enrolment
 from hardware.speech.heard import Heard, SpeechModelError
 from hardware.speech.lexicon import LEXICON_DIR, Lexicon, load_lexicon
+from hardware.speech.steady import steady_share
 from hardware.speech.vad import VoiceActivity
 
 MEL_HOP = 160  # samples per mel frame
@@ -434,6 +437,8 @@ class SpotStream:
         self._quiet_until = -1  # position before which no toast may fire again
         self._vad = VoiceActivity()
         self._onsets: list[int] = []  # recent speech onsets heard by the detector
+        self._heard = np.zeros(0, np.int16)  # the last few seconds fed, ending at ``position``
+        self._keep = int((engine.max_word_s + 0.5) * RATE) if engine.steady_veto else 0
 
     @property
     def position(self) -> int:
@@ -447,6 +452,8 @@ class SpotStream:
             return []
         self._track_onsets(block)
         self._audio = np.concatenate([self._audio, block])
+        if self._keep:
+            self._heard = np.concatenate([self._heard, block])[-self._keep:]
         # nothing to decide before the next embedding's last frame (each step's frames at once:
         # a handful of network calls a step rather than a handful a block)
         if self.position < self._next_emb * STEP + EMB_SPAN:
@@ -512,11 +519,21 @@ class SpotStream:
             best = fires(p, self.engine.thresholds)
             if enrolment is not None:  # this table's toasts: heard, or an unsure toast vetoed
                 best = enrolment.decide(best, p, heard[0], self.engine.toasts)
-            if best and end >= self._quiet_until:
+            if best and end >= self._quiet_until and not self._steady(end):
                 self._quiet_until = end + int(self.engine.refractory_s * RATE)
                 spots.append(Spot(self.engine.toasts[best - 1], self._start_of(end), end,
                                   float(p[best])))
         return spots
+
+    def _steady(self, end: int) -> bool:
+        """Whether the stretch that ends at ``end`` holds one pitch like a beep, not a voice
+        (:mod:`hardware.speech.steady`; never when the lexicon sets no ``steady_veto``)."""
+        if not self._keep:
+            return False
+        heard_at = self.position - len(self._heard)
+        lo = max(self._start_of(end), end - int(self.engine.max_word_s * RATE))
+        share = steady_share(self._heard[max(0, lo - heard_at): max(0, end - heard_at)])
+        return share is not None and share >= self.engine.steady_veto
 
     def _start_of(self, end: int) -> int:
         """Where the toast ending at ``end`` began: the last speech onset before it."""
@@ -555,6 +572,14 @@ class SpotterEngine:
         self.refractory_s = float(extra.get("refractory_s", 1.0))
         self.confirm = max(1, int(extra.get("confirm", 1)))
         self.max_word_s = float(extra.get("max_word_s", 1.5))
+        veto = extra.get("steady_veto")
+        if veto is not None and (isinstance(veto, bool) or not isinstance(veto, (int, float))
+                                 or not 0 < veto <= 1):
+            raise SpeechModelError(f"spotter steady_veto must be a share in (0, 1] or absent, "
+                                   f"not {veto!r}")
+        #: a toast whose stretch holds one pitch for at least this share of its steps is a beep
+        #: (:mod:`hardware.speech.steady`); None: no such veto
+        self.steady_veto: float | None = None if veto is None else float(veto)
         if self.net.inputs != self.window * EMB_DIM or self.net.classes != len(self.toasts) + 1:
             raise SpeechModelError(
                 f"spotter weights expect {self.net.inputs} inputs and {self.net.classes} classes; "
