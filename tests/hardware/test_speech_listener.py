@@ -237,3 +237,32 @@ def test_classify_cli_prints_one_json_line_per_file(tmp_path: Path, toast_audio:
     # the toast is decided once its speech has ended, inside the file (not the file's run time)
     assert 1.5 < lines[0]["decided_s"] <= len(toast_audio) / RATE + 0.5
     assert "readme.wav" in capsys.readouterr().err
+
+
+def test_a_string_of_beeps_before_the_toast_is_no_toast_in_the_live_box(
+        toast_audio: np.ndarray) -> None:
+    """Live, from the microphone: beeps the spotter's networks alone take for "tchin tchin"
+    (a phone going off after the press), then the toast: only the toast is reported."""
+    import zlib
+
+    from bench.party_sounds import sound
+    from bench.real_speech import judged_clip
+    from hardware.speech.spotter import SpotterEngine
+
+    beeps = judged_clip(sound("chirps 4"), "clean", zlib.crc32(b"chirps 4 clean"))
+    spotter = SpotterEngine()
+    assert [h.toast for h in spotter.classify(beeps)] == []
+    heard = Seen()
+    lead = floor_noise(2.0, 8)  # the room before: a stream decides nothing in its first 2 s
+    mic = ScriptedMicrophone(np.concatenate([lead, beeps, toast_audio]))
+    listener = Listener(spotter, heard.append, stream_factory=mic, stall_s=NEVER)
+    listener.arm(0.0, float("inf"))
+    listener.start()
+    try:
+        assert wait_until(lambda: listener._filled >= len(mic.samples))
+        assert heard.wait(bool)
+    finally:
+        listener.stop()
+    assert [h.toast for h in heard] == ["cheers"]
+    # the toast, not the beeps: it starts after them
+    assert heard[0].start - listener.time_of(0) >= (len(lead) + len(beeps)) / RATE
