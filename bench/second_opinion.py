@@ -26,7 +26,6 @@ import argparse
 import json
 import sys
 import time
-import zlib
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -34,19 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.corpus import pink_noise
-from bench.spotter_data import (
-    CLASSES,
-    HELD_OUT_CONDS,
-    NOT_NEGATIVES,
-    VOICES,
-    SpotVoice,
-    held_out_babble,
-    held_out_clip,
-    said_as_meant,
-    speak,
-    utterances_for,
-)
+from bench.spotter_data import CLASSES, VOICES, SpotVoice, held_out_babble, judged_clips
 from bench.spotter_lofo import SHIPPED_NEVER_HEARD
 from hardware.speech.audio import RATE
 
@@ -84,33 +71,17 @@ def judge_voice(v: SpotVoice, seed: int = 3) -> list[dict[str, Any]]:
     """Every measured utterance of ``v`` in every held-out condition, judged."""
     assert _spotter is not None and _sphinx is not None and _babble is not None
     rows = []
-    for k, u in enumerate(utterances_for(v)):
-        if not u.measured or not said_as_meant(v, u.text) or (
-                not u.label and u.text in NOT_NEGATIVES):
-            continue
-        try:
-            speech = speak(v, u.text)
-        except Exception:  # noqa: BLE001 - a word a synthesizer cannot say is left out
-            continue
-        rng = np.random.default_rng([seed, zlib.crc32(v.id.encode()), k])
-        for cond in HELD_OUT_CONDS:
-            if u.kind == "sentence" and cond != "babble":
-                continue
-            n = len(speech) + RATE
-            at = int(rng.integers(0, len(_babble) - n))
-            noise = (None if cond == "clean" else pink_noise(n, rng) if cond == "pink"
-                     else _babble[at: at + n])
-            pcm, _ = held_out_clip(speech, noise)
-            heard = [h for h in _spotter.classify(pcm) if h.toast]
-            row: dict[str, Any] = {"voice": v.id, "family": v.family, "text": u.text,
-                                   "label": u.label, "cond": cond}
-            if heard:
-                best = max(heard, key=lambda h: h.confidence)
-                x, _ = _sphinx.prepare(pcm)  # denoised as PocketSphinx hears it
-                a, b = int((best.start - PAD_S) * RATE), int((best.end + PAD_S) * RATE)
-                kind, other = _sphinx.winner(x, a, b)
-                row.update(spotter=best.toast, second=[kind, other])
-            rows.append(row)
+    for u, cond, pcm in judged_clips(v, _babble, seed):
+        heard = [h for h in _spotter.classify(pcm) if h.toast]
+        row: dict[str, Any] = {"voice": v.id, "family": v.family, "text": u.text,
+                               "label": u.label, "cond": cond}
+        if heard:
+            best = max(heard, key=lambda h: h.confidence)
+            x, _ = _sphinx.prepare(pcm)  # denoised as PocketSphinx hears it
+            a, b = int((best.start - PAD_S) * RATE), int((best.end + PAD_S) * RATE)
+            kind, other = _sphinx.winner(x, a, b)
+            row.update(spotter=best.toast, second=[kind, other])
+        rows.append(row)
     return rows
 
 

@@ -48,7 +48,7 @@ import zlib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -575,6 +575,35 @@ def held_out_clip(speech: np.ndarray, noise: np.ndarray | None) -> tuple[np.ndar
     lead = quiet_part(pcm, int(LEAD_S * RATE))
     full = np.concatenate([lead, pcm, quiet_part(pcm, int(TAIL_S * RATE))])
     return full, len(lead) + RATE // 2 + len(speech)
+
+
+def judged_clips(v: SpotVoice, babble: np.ndarray, seed: int = 3, limit: int | None = None
+                 ) -> Iterator[tuple[Utterance, str, np.ndarray]]:
+    """Every measured utterance of ``v`` (its toasts and measured look-alikes; sentences in
+    babble only) in every held-out condition, made as :func:`held_out_clip` makes them, as
+    (utterance, condition, int16 samples): what a measure that judges files, as ``clinkbox
+    speech classify`` does, hears of a voice.  ``limit``: the first so many utterances only."""
+    kept = 0
+    for k, u in enumerate(utterances_for(v)):
+        if not u.measured or not said_as_meant(v, u.text) or (
+                not u.label and u.text in NOT_NEGATIVES):
+            continue
+        if limit is not None and kept >= limit:
+            return
+        try:
+            speech = speak(v, u.text)
+        except Exception:  # noqa: BLE001 - a word a synthesizer cannot say is left out
+            continue
+        kept += 1
+        rng = np.random.default_rng([seed, zlib.crc32(v.id.encode()), k])
+        for cond in HELD_OUT_CONDS:
+            if u.kind == "sentence" and cond != "babble":
+                continue
+            n = len(speech) + RATE
+            at = int(rng.integers(0, len(babble) - n))
+            noise = (None if cond == "clean" else pink_noise(n, rng) if cond == "pink"
+                     else babble[at: at + n])
+            yield u, cond, held_out_clip(speech, noise)[0]
 
 
 # --------------------------------------------------------------------------------------------
