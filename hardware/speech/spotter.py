@@ -519,20 +519,21 @@ class SpotStream:
             best = fires(p, self.engine.thresholds)
             if enrolment is not None:  # this table's toasts: heard, or an unsure toast vetoed
                 best = enrolment.decide(best, p, heard[0], self.engine.toasts)
-            if best and end >= self._quiet_until and not self._steady(end):
+            if not best or end < self._quiet_until:
+                continue
+            start = self._start_of(end)
+            if not self._steady(start, end):
                 self._quiet_until = end + int(self.engine.refractory_s * RATE)
-                spots.append(Spot(self.engine.toasts[best - 1], self._start_of(end), end,
-                                  float(p[best])))
+                spots.append(Spot(self.engine.toasts[best - 1], start, end, float(p[best])))
         return spots
 
-    def _steady(self, end: int) -> bool:
-        """Whether the stretch that ends at ``end`` holds one pitch like a beep, not a voice
-        (:mod:`hardware.speech.steady`; never when the lexicon sets no ``steady_veto``)."""
+    def _steady(self, start: int, end: int) -> bool:
+        """Whether the stretch from ``start`` to ``end`` holds one pitch like a beep, not a
+        voice (:mod:`hardware.speech.steady`; never when the lexicon sets no ``steady_veto``)."""
         if not self._keep:
             return False
         heard_at = self.position - len(self._heard)
-        lo = max(self._start_of(end), end - int(self.engine.max_word_s * RATE))
-        share = steady_share(self._heard[max(0, lo - heard_at): max(0, end - heard_at)])
+        share = steady_share(self._heard[max(0, start - heard_at): max(0, end - heard_at)])
         return share is not None and share >= self.engine.steady_veto
 
     def _start_of(self, end: int) -> int:

@@ -5,9 +5,9 @@ never does: even a flat synthesizer's pitch glides from one frame to the next, a
 harmonic.  :func:`steady_share` follows the strongest spectral peak from frame to frame (64 ms
 frames every 16 ms) over the stretch's loudest frames and gives the share of steps where it moved
 by less than ``STEP`` of its frequency: 1.0 for a string of clean beeps, around 0.7-0.95 for beeps
-in pink noise at 10 dB, at most 0.6 for any toast said by the voices it was set on
-(docs/speech.md, "Beeps are not toasts").  The spotter drops a toast whose stretch is steadier
-than the lexicon's ``steady_veto``.
+in pink noise at 10 dB, at most 0.58 for any toast said by the voices it was set on
+(docs/speech.md, "Beeps are not toasts").  The spotter drops a toast whose stretch is at least
+as steady as the lexicon's ``steady_veto``.
 """
 
 from __future__ import annotations
