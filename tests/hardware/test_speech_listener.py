@@ -251,6 +251,9 @@ def test_a_string_of_beeps_before_the_toast_is_no_toast_in_the_live_box(
 
     beeps = judged_clip(sound("chirps 4"), "clean", zlib.crc32(b"chirps 4 clean"))
     spotter = SpotterEngine()
+    networks_alone = SpotterEngine(embedder=spotter.embedder)
+    networks_alone.steady_veto = None
+    assert [h.toast for h in networks_alone.classify(beeps)] == ["tchin tchin"]
     assert [h.toast for h in spotter.classify(beeps)] == []
     heard = Seen()
     lead = floor_noise(2.0, 8)  # the room before: a stream decides nothing in its first 2 s
