@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 #: how far game timers run behind real time while toasts are heard: a recogniser reports a
 #: toast after the word, and a toast that ended in time must still count
 REPORT_LAG_S = 0.5
+LOADER_JOIN_S = 20.0  # a box closed while its recogniser loads waits this long for it at most
 #: the listener's status -> whether the box can hear toasts
 HEARING = {"ok": True, "back": True, "no microphone": False, "lost": False}
 
@@ -127,6 +128,7 @@ class Box:
         self.ear = TableEar(self.shell, self.journal, self._on_loop,
                             data / "voices" if cfg.speech.keep_audio else None)
         self._closed = False
+        self._loader: threading.Thread | None = None
         self.renderer: Any = None
         self.script: Any = None  # a controller.script_feed.ScriptFeeder: inputs from a replay file
 
@@ -169,9 +171,11 @@ class Box:
 
             # a script's recordings are the room: the listener hears them instead of a microphone
             self.script.mic = FileMicrophone()
-        # loading a recogniser takes a second or more (several on a Pi): the menu does not wait
-        threading.Thread(target=self._load_speech, args=(choice,), name="speech-loader",
-                         daemon=True).start()
+        # loading a recogniser takes a second or more (several on a Pi): the menu does not wait.
+        # Not a daemon: a box closed while it loads waits for it rather than tearing the
+        # interpreter down under an import (which crashes the process on its way out).
+        self._loader = threading.Thread(target=self._load_speech, args=(choice,), name="speech-loader")
+        self._loader.start()
 
     def _on_loop(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn`` on the event loop (at once when there is no loop yet)."""
@@ -200,6 +204,9 @@ class Box:
             self._on_loop(setattr, self.shell, "decision_lag_s", REPORT_LAG_S)
             self._on_loop(self.ear.attach, listener)
         except Exception as exc:  # no speech must never stop the party
+            if self._closed:  # the box was closed while it loaded: nobody is left to tell
+                log.debug("speech loader stopped by closing: %s", exc)
+                return
             if self.keyboard is not None:  # the simulator still hears what is typed
                 log.warning("speech unavailable (%s): type toasts with T", exc)
                 self._on_loop(self.shell.notices.append, "No microphone: press T to type a toast")
@@ -299,6 +306,8 @@ class Box:
 
     def close(self) -> None:
         self._closed = True
+        if self._loader is not None and self._loader is not threading.current_thread():
+            self._loader.join(timeout=LOADER_JOIN_S)  # it sees _closed and returns once loaded
         if self.listener is not None:
             self.listener.stop()
         if self.panel is not None:

@@ -82,6 +82,28 @@ def test_startup_time_is_reported(tmp_path):
     assert json.loads(out.stdout.strip().splitlines()[-1])["startup_s"] > 0
 
 
+def test_a_box_closed_while_its_recogniser_loads_waits_for_the_loader(tmp_path, mock_factory, monkeypatch):
+    """Quitting at the menu while speech still loads: the loader is done before the box is
+    (a loader left running under the interpreter's shutdown crashed the process on its way out)."""
+    import time
+
+    import hardware.speech
+
+    box = Box(headless_config(tmp_path), simulate=False, pin_factory=mock_factory)
+
+    def slow_engine(choice, data):  # a recogniser that is still loading when the box closes
+        while not box._closed:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        raise RuntimeError("the model finished loading too late")
+
+    monkeypatch.setattr(hardware.speech, "choose_engine", slow_engine)
+    assert asyncio.run(box.run(exit_after_menu=True)) == "menu"
+    assert box._loader is not None and not box._loader.is_alive()
+    assert box.listener is None
+    assert not any("No speech" in n for n in box.shell.notices)  # nobody is left to tell
+
+
 TCHIN = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {},
          "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24", "D08"], "first": 1}
 
