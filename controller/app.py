@@ -280,7 +280,10 @@ class Box:
                 await asyncio.sleep(max(0.0, frame - (time.monotonic() - now)))
             return self.request
         finally:
+            self._closed = True  # a recogniser still loading is not started once it is loaded
             await self.phones.close()
+            if self._loader is not None:  # off the loop: the load may take seconds to finish
+                await asyncio.to_thread(self._loader.join, LOADER_JOIN_S)
             self.close()
 
     def _watch_stuck(self, now: float) -> None:
@@ -306,7 +309,7 @@ class Box:
 
     def close(self) -> None:
         self._closed = True
-        if self._loader is not None and self._loader is not threading.current_thread():
+        if self._loader is not None:  # at once after run(), which waited for it off the loop
             self._loader.join(timeout=LOADER_JOIN_S)  # it sees _closed and returns once loaded
         if self.listener is not None:
             self.listener.stop()
