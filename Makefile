@@ -30,8 +30,14 @@ ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts \
 	festvox-italp16k festvox-itapc16k festvox-hi-nsk festvox-mr-nsk festvox-te-nsk \
 	festival-hi festival-mr festival-te klettres-data gcin-voice
+# MBROLA's voices, cut from recordings of real speakers: only ever measured (bench/spotter_data.py),
+# and in Debian's contrib and non-free sections, so make bench measures them only where installed
+MBROLA_DEBS := mbrola mbrola-af1 mbrola-de1 mbrola-de2 mbrola-de4 mbrola-de6 mbrola-de7 mbrola-en1 \
+	mbrola-es1 mbrola-es3 mbrola-fr1 mbrola-fr4 mbrola-fr6 mbrola-gr2 mbrola-hu1 mbrola-it3 \
+	mbrola-it4 mbrola-jp2 mbrola-mx2 mbrola-nl2 mbrola-pl1 mbrola-pt1 mbrola-ro1 mbrola-sw1 \
+	mbrola-sw2 mbrola-tr2 mbrola-us1 mbrola-us2 mbrola-us3
 
-.PHONY: run test test-arm64 bench soak corpus spotter model screenshots lint install uninstall doctor clean help
+.PHONY: run test test-arm64 bench soak corpus spotter model mbrola-voices screenshots lint install uninstall doctor clean help
 
 help:
 	@echo "make run          start the box (GPIO on a Pi, the simulator window elsewhere)"
@@ -40,6 +46,7 @@ help:
 	@echo "make bench        measure the targets into bench/results.json"
 	@echo "make soak         kill live scripted games KILLS times each (default 100), resume, count what was lost"
 	@echo "make model        download the Vosk English model (needs internet)"
+	@echo "make mbrola-voices  MBROLA's voices, which make bench also measures the spotter on"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
 	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (under an hour)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
@@ -93,6 +100,11 @@ corpus: $(VENV)/.bench-deps
 spotter: $(VENV)/.bench-deps
 	$(PY) -m bench.train_spotter
 	$(PY) -m bench.fit_spotter --out hardware/speech/lexicons --report bench/fit.json
+
+mbrola-voices:
+	@bash scripts/debs.sh $(MBROLA_DEBS) || { echo "MBROLA's voices are in Debian's contrib and \
+	non-free sections (Ubuntu's multiverse; Raspberry Pi OS has them): add those components to \
+	your apt sources, then make mbrola-voices again" >&2; exit 1; }
 
 model: $(VENV)/.run-deps
 	bash scripts/fetch-model.sh

@@ -237,6 +237,23 @@ VOICES: tuple[SpotVoice, ...] = (
     _kokoro(7, "fr", "jf_alpha", "jf_nezumi", 0.5, 0.95),
     _kokoro(8, "ru", "jm_kumo", "jf_gongitsune", 0.7),
     _kokoro(9, "it", "jf_nezumi", "jm_kumo", 0.4, 1.05),
+    # MBROLA's diphone voices (espeak-ng's text and prosody, each voice's sounds cut from the
+    # recordings of one real speaker): English speakers, speakers of other languages saying
+    # English as they would, and speakers saying the toasts as their language does.  Only ever
+    # measured, never fitted on (bench.spotter_lofo.MEASURE_ONLY, ALSO_MEASURED): in Debian's
+    # contrib and non-free sections (make mbrola-voices), skipped where not installed
+    *(_es(n, w, "mbrola", lang) for n, w, lang in (
+        ("mb-us1", 150, "en"), ("mb-us2", 165, "en"), ("mb-us3", 140, "en"), ("mb-en1", 160, "en"),
+        ("mb-de2-en", 150, "en"), ("mb-de4-en", 165, "en"), ("mb-fr1-en", 155, "en"),
+        ("mb-fr4-en", 150, "en"), ("mb-pl1-en", 150, "en"), ("mb-sw2-en", 160, "en"),
+        ("mb-nl2-en", 150, "en"), ("mb-hu1-en", 155, "en"), ("mb-ro1-en", 150, "en"),
+        ("mb-gr2-en", 160, "en"), ("mb-af1-en", 150, "en"), ("mb-de6-en", 145, "en"),
+        ("mb-de1", 150, "de"), ("mb-de4", 165, "de"), ("mb-de6", 140, "de"), ("mb-de7", 155, "de"),
+        ("mb-es1", 150, "es"), ("mb-es3", 160, "es"), ("mb-mx2", 150, "es"),
+        ("mb-fr1", 160, "fr"), ("mb-fr4", 150, "fr"), ("mb-fr6", 165, "fr"),
+        ("mb-it3", 150, "it"), ("mb-it4", 160, "it"), ("mb-pt1", 155, "pt"), ("mb-pl1", 150, "pl"),
+        ("mb-sw1", 150, "sv"), ("mb-sw2", 160, "sv"), ("mb-ro1", 150, "ro"), ("mb-gr2", 155, "el"),
+        ("mb-tr2", 155, "tr"), ("mb-jp2", 150, "ja"))),
     # SVOX Pico's six voices (its own synthesizer: models of recorded speakers, all women),
     # some lower or faster; each says the toasts as its language does, the English ones
     # respellings (Pico reads no espeak-ng phonemes). Only ever measured, never fitted on

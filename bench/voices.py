@@ -82,6 +82,8 @@ class Voice:
             return False
         if self.synth == "festival":
             return any(Path("/usr/share/festival/voices").glob(f"*/{self.name}"))
+        if self.synth == "espeak" and self.name.startswith("mb-"):  # an MBROLA voice
+            return (Path("/usr/share/mbrola") / self.name[3:].split("-")[0]).is_dir()
         return True
 
     def say(self, text: str, wav_path: Path) -> None:

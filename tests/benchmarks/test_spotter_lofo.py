@@ -310,3 +310,52 @@ def test_the_recipes_networks_each_keep_another_share_of_the_negatives() -> None
     assert [m["offset"] for m in members(8)] == [0, 4, 2, 6, 1, 5, 3, 7]
     assert [m["offset"] for m in members(4, stride=4)] == [0, 2, 1, 3]
     assert len({m["seed"] for m in members(6)}) == 6
+
+
+def test_families_no_fold_fits_on_share_one_fit_and_are_each_measured_on_their_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import bench.spotter_lofo as lofo
+
+    fits: list[int] = []
+
+    def fit_recipe(fit, val, log="", progress=False, with_=()):  # type: ignore[no-untyped-def]
+        fits.append(len(fit))
+        return lofo.lexicon_nets(lofo.BASE), np.full(len(CLASSES) + 1, 0.6), []
+
+    monkeypatch.setattr(lofo, "fit_recipe", fit_recipe)
+    monkeypatch.setattr(lofo, "MEASURE_ONLY", ("k", "m"))
+    held = "held-out clean"
+    monkeypatch.setattr(lofo, "_data", {
+        "a": [("a1", [_example(1, seed=1), _example(0, seed=2)])],
+        "k": [("k1", [_example(2, seed=3, kind=held)])],
+        "m": [("m1", [_example(0, seed=s, kind=held) for s in range(4, 7)])],
+    })
+    k, m = lofo._fold((("k", "m"), ()))
+    assert fits == [2], "one fit, on the family fitted on only"
+    assert (k["family"], k["toasts"], k["negatives"]) == ("k", 1, 0)
+    assert (m["family"], m["toasts"], m["negatives"]) == ("m", 0, 3)
+    assert k["thresholds"] == m["thresholds"]
+
+
+def test_mbrola_voices_are_measured_apart_and_never_fitted_tuned_or_validated_on() -> None:
+    import bench.spotter_lofo as lofo
+
+    mbrola = [v for v in VOICES if v.family == "mbrola"]
+    assert len(mbrola) >= 30 and not {v.id for v in mbrola} & VALIDATION_IDS
+    assert "mbrola" in lofo.MEASURE_ONLY and "mbrola" in lofo.ALSO_MEASURED
+    assert "mbrola" not in lofo.SHIPPED_NEVER_HEARD, "the headline is the same with or without it"
+    assert all(v.voice is not None and v.voice.name.startswith("mb-") for v in mbrola)
+    assert not Voice("x", "mbrola", "espeak", "mb-zz9", 1.0, "train").available()
+
+
+def test_make_mbrola_voices_installs_every_mbrola_voice_measured() -> None:
+    import re
+    from pathlib import Path
+
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    listed = re.search(r"^MBROLA_DEBS := ((?:.*\\\n)*.*)$", makefile, re.M)
+    assert listed, "the Makefile names MBROLA's packages"
+    debs = set(listed.group(1).replace("\\\n", " ").split())
+    needed = {"mbrola-" + v.voice.name[3:].split("-")[0]
+              for v in VOICES if v.family == "mbrola" and v.voice is not None}
+    assert "mbrola" in debs and needed <= debs
