@@ -88,7 +88,7 @@ HARD: dict[str, float] | None = {"cut": 0.2, "weight": 4.0, "epochs": 10}
 #: a threshold per toast (:func:`choose_toast_thresholds`); else one for every toast
 PER_TOAST = True
 #: families only ever measured: left out of every fold's fit (and of ``make spotter``'s), measured
-#: in their own fold, which is then what ``make spotter`` makes, on a synthesizer it never heard.
+#: in one fold of their own, which is then what ``make spotter`` makes, on voices it never heard.
 #: SVOX Pico: fitted on too, it moved the other families' figures by less than a point
 #: (docs/speech.md), so it is kept as a family nothing was ever fitted or tuned on; MBROLA's
 #: voices: fitted on too, Pico and the families left out were no better (docs/speech.md)
@@ -432,6 +432,8 @@ def _fold(job: tuple[tuple[str, ...], tuple[str, ...]]) -> list[dict[str, Any]]:
     on each of them.  Several families share a fold only when none is ever fitted on
     (:data:`MEASURE_ONLY`): leaving any of them out is then the same fit."""
     families_, with_ = job
+    if len(families_) > 1 and not set(families_) <= set(MEASURE_ONLY):
+        raise ValueError(f"only families no fold fits on can share a fold: {families_}")
     fit, val, _ = split(_data, families_[0])
     nets, thr, _ = fit_recipe(fit, val, f"[without {' '.join(families_)}] ", with_=with_)
     ens = Ensemble(nets + lexicon_nets(with_))

@@ -335,6 +335,8 @@ def test_families_no_fold_fits_on_share_one_fit_and_are_each_measured_on_their_o
     assert (k["family"], k["toasts"], k["negatives"]) == ("k", 1, 0)
     assert (m["family"], m["toasts"], m["negatives"]) == ("m", 0, 3)
     assert k["thresholds"] == m["thresholds"]
+    with pytest.raises(ValueError, match="share a fold"):
+        lofo._fold((("a", "k"), ()))  # leaving a out is another fit than leaving k out
 
 
 def test_mbrola_voices_are_measured_apart_and_never_fitted_tuned_or_validated_on() -> None:
