@@ -34,6 +34,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -44,6 +45,21 @@ from hardware.speech.lexicon import LEXICON_DIR
 from hardware.speech.spotter import save_net
 
 CANDIDATE = Path(".cache/spotter-candidate")
+
+
+def refitted_lexicon(lex: dict[str, Any], weights: list[str], threshold: float,
+                     thresholds: dict[str, float] | None) -> dict[str, Any]:
+    """``lex`` with a fit's networks and thresholds, every key where it stood (so a fit that
+    chooses what ships writes the shipped file byte for byte); ``thresholds`` None: no
+    threshold per toast."""
+    out = dict(lex)
+    out["weights"] = weights
+    out["threshold"] = threshold
+    if thresholds is None:
+        out.pop("thresholds", None)
+    else:
+        out["thresholds"] = thresholds
+    return out
 
 
 def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2,
@@ -75,11 +91,8 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     for name, net in zip(files, nets):
         save_net(out_dir / name, net)
     files = kept + files
-    lex["weights"] = files
-    lex["threshold"] = threshold
-    lex.pop("thresholds", None)
-    if spotter_lofo.PER_TOAST:
-        lex["thresholds"] = toast_thresholds(thr)
+    lex = refitted_lexicon(lex, files, threshold,
+                           toast_thresholds(thr) if spotter_lofo.PER_TOAST else None)
     lex_path.write_text(json.dumps(lex, indent=2, ensure_ascii=False) + "\n")
     result = {"threshold": threshold, "thresholds": toast_thresholds(thr), "networks": files,
               "voices": len(voices),

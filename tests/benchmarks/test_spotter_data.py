@@ -143,3 +143,23 @@ def test_a_fit_names_the_releases_it_ran_on() -> None:
     assert v["python"] == sys.version.split()[0] and v["numpy"] == version("numpy")
     assert v["scikit-learn"] == installed("scikit-learn")
     assert set(v) == {"python", "numpy", "scikit-learn", "openwakeword", "onnxruntime"}
+
+
+def test_a_refit_writes_the_lexicon_with_its_keys_where_they_stood() -> None:
+    import json
+
+    from bench.fit_spotter import refitted_lexicon
+    from hardware.speech.lexicon import LEXICON_DIR
+
+    text = (LEXICON_DIR / "spotter-en.json").read_text()
+    lex = json.loads(text)
+    assert list(lex)[-1] != "thresholds"  # what a pop-and-add would have moved
+    # the shipped choice fitted again: the same file, byte for byte
+    same = refitted_lexicon(lex, list(lex["weights"]), lex["threshold"], dict(lex["thresholds"]))
+    assert json.dumps(same, indent=2, ensure_ascii=False) + "\n" == text
+    # another choice changes the values, not the order; no per-toast thresholds drops the key
+    other = refitted_lexicon(lex, ["a.npz"], 0.9, {t: 0.9 for t in lex["thresholds"]})
+    assert list(other) == list(lex) and other["weights"] == ["a.npz"]
+    assert set(other["thresholds"].values()) == {0.9}
+    assert "thresholds" not in refitted_lexicon(lex, ["a.npz"], 0.9, None)
+    assert lex == json.loads(text)  # the lexicon given is left as it was
