@@ -69,6 +69,14 @@ class Voice:
         """Robotic espeak-ng variants are reported but not targeted."""
         return self.family == "espeak-robotic"
 
+    @property
+    def mbrola_database(self) -> str | None:
+        """The MBROLA voice database an espeak-ng ``mb-<db>[-<lang>]`` voice speaks with (its
+        Debian package is ``mbrola-<db>``); None for any other voice."""
+        if self.synth == "espeak" and self.name.startswith("mb-"):
+            return self.name[3:].split("-")[0]
+        return None
+
     def available(self) -> bool:
         """Whether this machine has the synthesizer (and voice) installed."""
         if self.synth == "pico":
@@ -82,8 +90,8 @@ class Voice:
             return False
         if self.synth == "festival":
             return any(Path("/usr/share/festival/voices").glob(f"*/{self.name}"))
-        if self.synth == "espeak" and self.name.startswith("mb-"):  # an MBROLA voice
-            return (Path("/usr/share/mbrola") / self.name[3:].split("-")[0]).is_dir()
+        if self.mbrola_database is not None:
+            return (Path("/usr/share/mbrola") / self.mbrola_database).is_dir()
         return True
 
     def say(self, text: str, wav_path: Path) -> None:

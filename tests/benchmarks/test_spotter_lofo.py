@@ -347,6 +347,9 @@ def test_mbrola_voices_are_measured_apart_and_never_fitted_tuned_or_validated_on
     assert "mbrola" in lofo.MEASURE_ONLY and "mbrola" in lofo.ALSO_MEASURED
     assert "mbrola" not in lofo.SHIPPED_NEVER_HEARD, "the headline is the same with or without it"
     assert all(v.voice is not None and v.voice.name.startswith("mb-") for v in mbrola)
+    assert {v.voice.mbrola_database for v in mbrola if v.voice} >= {"us1", "de2", "jp2"}
+    assert Voice("x", "espeak", "espeak", "mb-de2-en", 1.0, "train").mbrola_database == "de2"
+    assert Voice("x", "espeak", "espeak", "de", 1.0, "train").mbrola_database is None
     assert not Voice("x", "mbrola", "espeak", "mb-zz9", 1.0, "train").available()
 
 
@@ -358,6 +361,7 @@ def test_make_mbrola_voices_installs_every_mbrola_voice_measured() -> None:
     listed = re.search(r"^MBROLA_DEBS := ((?:.*\\\n)*.*)$", makefile, re.M)
     assert listed, "the Makefile names MBROLA's packages"
     debs = set(listed.group(1).replace("\\\n", " ").split())
-    needed = {"mbrola-" + v.voice.name[3:].split("-")[0]
+    needed = {f"mbrola-{v.voice.mbrola_database}"
               for v in VOICES if v.family == "mbrola" and v.voice is not None}
+    assert "mbrola-None" not in needed
     assert "mbrola" in debs and needed <= debs
