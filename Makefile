@@ -26,10 +26,12 @@ TEST_DEBS := libportaudio2 libatomic1 unzip espeak-ng flite sox chromium shellch
 ARM64_HOST_DEBS := qemu-user-static binfmt-support debootstrap
 # the speech corpus uses every synthesizer Debian offers (the Hindi, Marathi and Telugu voices
 # say nothing without their language's festival-hi, -mr, -te, which they only recommend), and
-# the real people's letters and syllables of klettres-data and gcin-voice (bench/people.py)
+# the real people's letters and syllables of klettres-data and gcin-voice, and their words and
+# sentences of ktuberling-data and Fish Fillets's Dutch and Czech dubs (bench/people.py)
 BENCH_DEBS := $(TEST_DEBS) festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts \
 	festvox-italp16k festvox-itapc16k festvox-hi-nsk festvox-mr-nsk festvox-te-nsk \
-	festival-hi festival-mr festival-te klettres-data gcin-voice
+	festival-hi festival-mr festival-te klettres-data gcin-voice ktuberling-data \
+	fillets-ng-data-nl fillets-ng-data-cs
 # MBROLA's voices, cut from recordings of real speakers: only ever measured (bench/spotter_data.py),
 # and in Debian's contrib and non-free sections, so make bench measures them only where installed
 MBROLA_DEBS := mbrola mbrola-af1 mbrola-de1 mbrola-de2 mbrola-de4 mbrola-de6 mbrola-de7 mbrola-en1 \

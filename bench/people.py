@@ -21,6 +21,23 @@ The speakers are split once, by a rule fixed before any of them was measured or 
 KLettres languages in alphabetical order, a language and its close kin one group (the two
 Englishes; Russian and Ukrainian), every other group is *fitted* (:data:`FITTED`), the rest and
 both Mandarin speakers are *held out* (:data:`HELD_OUT`) for :mod:`bench.real_speech`.
+
+Two more packages carry real people *talking*: whole words and sentences, not letters.
+
+- ``ktuberling-data`` (KDE's KTuberling, GPL): the name of every piece of the potato game said
+  by a speaker of each language ("pizzeria pepperoni", "Little Tux"), about 70 to 210 files in
+  the twelve languages that name them all;
+- ``fillets-ng-data-nl`` and ``fillets-ng-data-cs`` (Fish Fillets NG, GPL): the game's
+  dialogue, lines of one to eleven seconds said by actors (the two fish above all), in Dutch
+  (about 1,500) and in the Czech original (about 1,750); the lines marked ``-x-`` are grunts and
+  noises, and a few files are empty, and neither is used.  (Its English lines are a handful of
+  such noises, so English is not used.)
+
+They are split by the same kind of rule, fixed before any of them was measured: KTuberling's
+twelve languages in alphabetical order, every other one on the fitting side (Catalan, German,
+French, Lithuanian, Russian, Ukrainian), the rest held out (:data:`TALK_HELD_OUT`; Norwegian
+Nynorsk's recordings are Opus files, which sox does not read, so it is left out); of Fish
+Fillets's dubs, the Czech original on the fitting side, the Dutch held out.
 """
 
 from __future__ import annotations
@@ -37,6 +54,8 @@ from hardware.speech.audio import RATE
 
 KLETTRES = Path("/usr/share/klettres")
 GCIN = Path("/usr/share/gcin-voice/ogg")
+KTUBERLING = Path("/usr/share/ktuberling/sounds")
+FILLETS = Path("/usr/share/games/fillets-ng/sound")
 
 #: KLettres's languages, a group of close kin together, in alphabetical order
 GROUPS: tuple[tuple[str, ...], ...] = (
@@ -48,6 +67,15 @@ FITTED: tuple[str, ...] = tuple(f"klettres-{lang}" for g in GROUPS[::2] for lang
 HELD_OUT: tuple[str, ...] = (*(f"klettres-{lang}" for g in GROUPS[1::2] for lang in g),
                              "gcin-3", "gcin-5")
 
+#: KTuberling's languages that name every piece (the others name a dozen), alphabetical
+KTUBERLING_LANGS: tuple[str, ...] = ("ca", "da", "de", "el", "fr", "gl", "lt", "nn", "ru", "sl",
+                                     "uk", "wa")
+#: the talking people on the fitting side (no fit uses them yet) and those only ever measured
+TALK_FITTING_SIDE: tuple[str, ...] = (
+    *(f"ktuberling-{lang}" for lang in KTUBERLING_LANGS[::2]), "fillets-cs")
+TALK_HELD_OUT: tuple[str, ...] = (
+    *(f"ktuberling-{lang}" for lang in KTUBERLING_LANGS[1::2]), "fillets-nl")
+
 #: toasts spliced from one Mandarin speaker's syllables (Zhuyin; no digit is the first tone)
 SPLICED: dict[str, tuple[tuple[str, str], ...]] = {
     "kanpai": (("ㄎㄢ4", "ㄆㄞ4"), ("ㄎㄢ4", "ㄆㄞ2"), ("ㄎㄢ3", "ㄆㄞ2"), ("ㄎㄢ", "ㄆㄞ4")),
@@ -57,21 +85,27 @@ SPLICED: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def _folder(speaker: str) -> tuple[Path, str]:
-    """The package folder of ``speaker`` (``klettres-<lang>`` or ``gcin-<3|5>``) and the
-    speaker's name in it."""
+    """The package folder of ``speaker`` (``klettres-<lang>``, ``gcin-<3|5>``,
+    ``ktuberling-<lang>`` or ``fillets-<lang>``) and the speaker's name in it."""
     kind, _, name = speaker.partition("-")
-    if kind == "klettres":
-        return KLETTRES, name
-    if kind == "gcin":
-        return GCIN, name
-    raise ValueError(f"unknown speaker {speaker!r}: klettres-<language> or gcin-<3|5>")
+    base = {"klettres": KLETTRES, "gcin": GCIN, "ktuberling": KTUBERLING,
+            "fillets": FILLETS}.get(kind)
+    if base is None or not name:
+        raise ValueError(f"unknown speaker {speaker!r}: klettres-<language>, gcin-<3|5>, "
+                         "ktuberling-<language> or fillets-<language>")
+    return base, name
 
 
 def recordings(speaker: str) -> list[Path]:
     """The speaker's recordings, sorted; empty where the package is not installed."""
     base, name = _folder(speaker)
-    return sorted((base / name).glob("*/*.ogg") if base == KLETTRES
-                  else base.glob(f"*/{name}.ogg"))
+    if base == KTUBERLING:  # Ogg Vorbis or WAV, by language
+        return sorted(p for p in (base / name).glob("*.*") if p.suffix in (".ogg", ".wav"))
+    if base == FILLETS:  # the lines said, not the grunts and noises (-x-) or empty files
+        return sorted(p for p in base.glob(f"*/{name}/*.ogg")
+                      if "-x-" not in p.name and p.stat().st_size > 4096)
+    pattern = {KLETTRES: f"{name}/*/*.ogg", GCIN: f"*/{name}.ogg"}
+    return sorted(base.glob(pattern[base]))
 
 
 def available(speaker: str) -> bool:
@@ -95,14 +129,21 @@ def load(path: Path) -> np.ndarray:
 
 
 def strings(speaker: str, n: int, seed: int = 0) -> list[str]:
-    """``n`` strings of one to four of the speaker's recordings, as text ("es/syllab/sa
-    es/syllab/lu"): the same every time for the same speaker and seed; none where the
-    speaker's package is not installed."""
+    """``n`` strings of the speaker's recordings, as text ("es/syllab/sa es/syllab/lu"): one to
+    four letters or syllables, one to three of KTuberling's names, one line of Fish Fillets
+    (each line at most once); the same every time for the same speaker and seed; none where
+    the speaker's package is not installed."""
     files = recordings(speaker)
     if not files:
         return []
     base, _ = _folder(speaker)
     rng = random.Random(zlib.crc32(f"{speaker}/{seed}".encode()))
+    if base == FILLETS:
+        return [str(p.relative_to(base).with_suffix(""))
+                for p in rng.sample(files, min(n, len(files)))]
+    if base == KTUBERLING:  # the file's own name, as it may be a WAV
+        return [" ".join(str(p.relative_to(base)) for p in rng.sample(files, rng.choice(
+            (1, 1, 2, 3)))) for _ in range(n)]
     out = []
     for _ in range(n):
         k = rng.choice((1, 2, 2, 3, 3, 4))
@@ -131,5 +172,6 @@ def say(speaker: str, text: str, most_gap_ms: int = 150) -> np.ndarray:
     for i, rel in enumerate(text.split()):
         if i:
             parts.append(gap)
-        parts.append(load(base / f"{rel}.ogg"))
+        named = base / rel
+        parts.append(load(named if named.suffix in (".ogg", ".wav") else base / f"{rel}.ogg"))
     return np.concatenate(parts)

@@ -26,6 +26,7 @@ LABELS = {
     "speech_mbrola_false_accept": "… on MBROLA's voices (cut from real speakers' recordings), never fitted on",
     "speech_real_fires_per_min": "Toasts fired in real people's talk (no toast said), per minute",
     "speech_people_false_accept": "A toast reported for real people's syllables, speakers no fit heard",
+    "speech_people_talk_false_accept": "A toast reported for real people's words and sentences, speakers no fit heard",
     "speech_people_spliced_accuracy": "Right toast spliced from real Mandarin speakers' syllables",
     "speech_sounds_false_accept": "A toast reported for party sounds no fit heard (beeps, tones...)",
     "speech_decision_p95_ms": "End of the word to the decision, p95 (ms)",

@@ -17,7 +17,10 @@ heard (:data:`bench.people.HELD_OUT`): strings of each speaker's letters and syl
 toast, clean and in pink noise at 10 dB (every toast fired a false accept:
 ``speech_people_false_accept``), and the two toasts spliced from the Mandarin speakers'
 syllables (kàn pái, qìn qìn: ``speech_people_spliced_accuracy``), each judged as ``clinkbox
-speech classify`` judges a file.  Writes ``bench/people.json``.
+speech classify`` judges a file.  It measures too the real people *talking* that no fit has
+heard (:data:`bench.people.TALK_HELD_OUT`: KTuberling's names in six languages, Fish Fillets's
+Dutch dialogue), every toast fired a false accept (``speech_people_talk_false_accept``).  Writes
+``bench/people.json``.
 """
 
 from __future__ import annotations
@@ -73,6 +76,10 @@ def run(out: Path = Path("bench/real_speech.json"), lexicon: str | Path = "spott
 
 #: strings of no toast judged per held-out speaker, in each condition
 PEOPLE_STRINGS = 30
+#: strings judged per held-out talking speaker (KTuberling's names), in each condition
+TALK_STRINGS = 40
+#: lines judged of each held-out dub of Fish Fillets, in each condition
+TALK_LINES = 200
 PEOPLE_CONDS = ("clean", "pink")
 
 
@@ -116,9 +123,11 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
     fired_as: Counter[str] = Counter()
     fa = {c: [0, 0] for c in PEOPLE_CONDS}
     right = {c: [0, 0] for c in PEOPLE_CONDS}
-    for speaker in speakers:
-        row: dict[str, Any] = {"strings": 0, "fired": [], "spliced": []}
-        for text in people.strings(speaker, PEOPLE_STRINGS, seed=1):
+
+    def judge_strings(speaker: str, n: int, fa: dict[str, list[int]],
+                      fired_as: Counter[str]) -> dict[str, Any]:
+        row: dict[str, Any] = {"strings": 0, "fired": []}
+        for text in people.strings(speaker, n, seed=1):
             speech = people.say(speaker, text)
             seed = zlib.crc32(f"{speaker} {text}".encode())
             for cond in PEOPLE_CONDS:
@@ -130,6 +139,11 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
                     row["fired"].append({"text": text, "cond": cond, "toast": best.toast,
                                          "confidence": best.confidence})
             row["strings"] += 1
+        return row
+
+    for speaker in speakers:
+        row = judge_strings(speaker, PEOPLE_STRINGS, fa, fired_as)
+        row["spliced"] = []
         for toast, text in people.spliced(speaker) if speaker.startswith("gcin") else ():
             speech = people.say(speaker, text, most_gap_ms=40)
             seed = zlib.crc32(f"{speaker} {text}".encode())
@@ -141,6 +155,11 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
                 row["spliced"].append({"toast": toast, "text": text, "cond": cond,
                                        "heard": heard})
         per_speaker[speaker] = row
+    talk_fa = {c: [0, 0] for c in PEOPLE_CONDS}
+    talk_fired_as: Counter[str] = Counter()
+    talking = {s: judge_strings(s, TALK_LINES if s.startswith("fillets") else TALK_STRINGS,
+                                talk_fa, talk_fired_as)
+               for s in people.TALK_HELD_OUT if people.available(s)}
 
     def rate(counts: dict[str, list[int]]) -> float | None:
         n = sum(c[1] for c in counts.values())
@@ -153,10 +172,15 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
         "spliced_accuracy": rate(right),
         "spliced_accuracy_by_cond": {c: rate({c: right[c]}) for c in right},
         "speakers": per_speaker,
+        "talk_false_accept": rate(talk_fa) if talking else None,
+        "talk_false_accept_by_cond": {c: rate({c: talk_fa[c]}) for c in talk_fa},
+        "talk_fired_as": dict(talk_fired_as.most_common()),
+        "talking": talking,
     }
     out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     return {"speech_people_false_accept": report["false_accept"],
-            "speech_people_spliced_accuracy": report["spliced_accuracy"]}
+            "speech_people_spliced_accuracy": report["spliced_accuracy"],
+            "speech_people_talk_false_accept": report["talk_false_accept"]}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,6 +44,62 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path
     return kl, gc
 
 
+@pytest.fixture
+def talk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A KTuberling tree (Danish names in Ogg Vorbis, French in WAV, Nynorsk in Opus) and a
+    Fish Fillets tree of Dutch lines in two levels, with a grunt and an empty file."""
+    kt, ff = tmp_path / "ktuberling", tmp_path / "fillets"
+    for d in ("fr", "nn"):
+        (kt / d).mkdir(parents=True)
+    for i, name in enumerate(("moon_ufo", "tv_tree", "tie", "hat", "nose", "eye", "sloejfe",
+                              "pizza_ananas", "skirt", "bow", "egypt_well")):
+        _ogg(kt / "da" / f"{name}.ogg", 0.3 + 0.02 * i, 300 + 15 * i)
+        subprocess.run(["sox", "-R", "-n", "-r", "22050", "-c", "1", "-b", "16",
+                        str(kt / "fr" / f"{name}.wav"), "synth", "0.4", "sine", "500", "vol",
+                        "0.3"], check=True, capture_output=True)
+        (kt / "nn" / f"{name}.opus").write_bytes(b"OggS")
+    for level in ("cave", "keys"):
+        for i in range(6):
+            _ogg(ff / level / "nl" / f"{level[:3]}-m-line{i}.ogg", 1.0 + 0.1 * i, 200 + 30 * i)
+        _ogg(ff / level / "nl" / f"{level[:3]}-x-grunt.ogg", 0.5, 900)
+        _ogg(ff / level / "cs" / f"{level[:3]}-v-radek.ogg", 1.0, 330)
+    (ff / "cave" / "nl" / "cav-v-empty.ogg").write_bytes(b"OggS" + bytes(100))
+    monkeypatch.setattr(people, "KTUBERLING", kt)
+    monkeypatch.setattr(people, "FILLETS", ff)
+    people.load.cache_clear()
+    return kt, ff
+
+
+def test_talking_people_are_their_words_and_lines_not_grunts_or_empty_files(talk) -> None:
+    assert [p.name for p in people.recordings("ktuberling-fr")][:2] == ["bow.wav", "egypt_well.wav"]
+    assert len(people.recordings("ktuberling-da")) == 11
+    assert not people.available("ktuberling-nn")  # Opus: sox cannot read it
+    lines = people.recordings("fillets-nl")
+    assert len(lines) == 12 and all("-m-" in p.name for p in lines)
+    assert [p.name for p in people.recordings("fillets-cs")] == ["cav-v-radek.ogg",
+                                                                  "key-v-radek.ogg"]
+    words = people.strings("ktuberling-fr", 10)
+    assert words == people.strings("ktuberling-fr", 10)
+    for text in words:
+        assert 1 <= len(text.split()) <= 3 and all(w.endswith(".wav") for w in text.split())
+        assert len(people.say("ktuberling-fr", text)) >= int(0.3 * RATE) * len(text.split())
+    said = people.strings("fillets-nl", 50)
+    assert len(said) == 12 == len(set(said))  # each line at most once
+    assert all(len(t.split()) == 1 for t in said)
+    assert len(people.say("fillets-nl", "cave/nl/cav-m-line0")) == pytest.approx(RATE, abs=400)
+    with pytest.raises(ValueError, match="unknown speaker 'fillets'"):
+        people.recordings("fillets")
+
+
+def test_the_talking_people_are_split_once_and_none_is_fitted_yet() -> None:
+    assert not set(people.TALK_FITTING_SIDE) & set(people.TALK_HELD_OUT)
+    langs = {s.removeprefix("ktuberling-") for s in people.TALK_FITTING_SIDE
+             + people.TALK_HELD_OUT if s.startswith("ktuberling-")}
+    assert langs == set(people.KTUBERLING_LANGS)
+    assert "fillets-nl" in people.TALK_HELD_OUT and "fillets-cs" in people.TALK_FITTING_SIDE
+    assert not {v.person for v in VOICES} & set(people.TALK_FITTING_SIDE + people.TALK_HELD_OUT)
+
+
 def test_the_fitted_and_held_out_speakers_never_meet_and_cover_every_language() -> None:
     langs = {lang for g in people.GROUPS for lang in g}
     assert not set(people.FITTED) & set(people.HELD_OUT)
@@ -118,6 +174,27 @@ def test_the_held_out_people_are_measured_and_every_fire_is_counted(
     right = sum(s["heard"] == s["toast"] for s in spliced)
     assert keys["speech_people_spliced_accuracy"] == round(right / len(spliced), 3)
     assert sum(report["fired_as"].values()) == fired
+
+
+def test_held_out_talking_people_are_measured_apart(folders, talk, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(people, "HELD_OUT", ("klettres-es",))
+    monkeypatch.setattr(people, "TALK_HELD_OUT", ("ktuberling-da", "ktuberling-nn",
+                                                  "fillets-nl"))
+    monkeypatch.setattr(real_speech, "PEOPLE_STRINGS", 2)
+    monkeypatch.setattr(real_speech, "TALK_STRINGS", 3)
+    monkeypatch.setattr(real_speech, "TALK_LINES", 5)
+    out = tmp_path / "people.json"
+    keys = real_speech.people_run(out)
+    report = json.loads(out.read_text())
+    assert set(report["talking"]) == {"ktuberling-da", "fillets-nl"}  # no readable nn here
+    assert report["talking"]["ktuberling-da"]["strings"] == 3
+    assert report["talking"]["fillets-nl"]["strings"] == 5
+    fired = sum(len(r["fired"]) for r in report["talking"].values())
+    assert keys["speech_people_talk_false_accept"] == report["talk_false_accept"] == round(
+        fired / 16, 3)
+    assert report["speakers"]["klettres-es"]["strings"] == 2  # the syllables, as before
+    assert sum(report["talk_fired_as"].values()) == fired
 
 
 def test_no_recordings_is_an_error_that_says_what_to_install(folders, tmp_path: Path,
