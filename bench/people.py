@@ -34,10 +34,10 @@ Two more packages carry real people *talking*: whole words and sentences, not le
   such noises, so English is not used.)
 
 They are split by the same kind of rule, fixed before any of them was measured: KTuberling's
-twelve languages in alphabetical order, every other one on the fitting side (Catalan, German,
-French, Lithuanian, Russian, Ukrainian), the rest held out (:data:`TALK_HELD_OUT`; Norwegian
+twelve languages in alphabetical order, every other one fitted (:data:`TALK_FITTED`: Catalan,
+German, French, Lithuanian, Russian, Ukrainian), the rest held out (:data:`TALK_HELD_OUT`; Norwegian
 Nynorsk's recordings are Opus files, which sox does not read, so it is left out); of Fish
-Fillets's dubs, the Czech original on the fitting side, the Dutch held out.
+Fillets's dubs, the Czech original fitted, the Dutch held out.
 """
 
 from __future__ import annotations
@@ -70,8 +70,8 @@ HELD_OUT: tuple[str, ...] = (*(f"klettres-{lang}" for g in GROUPS[1::2] for lang
 #: KTuberling's languages that name every piece (the others name a dozen), alphabetical
 KTUBERLING_LANGS: tuple[str, ...] = ("ca", "da", "de", "el", "fr", "gl", "lt", "nn", "ru", "sl",
                                      "uk", "wa")
-#: the talking people on the fitting side (no fit uses them yet) and those only ever measured
-TALK_FITTING_SIDE: tuple[str, ...] = (
+#: the talking people the spotter's recipe fits on, and those only ever measured
+TALK_FITTED: tuple[str, ...] = (
     *(f"ktuberling-{lang}" for lang in KTUBERLING_LANGS[::2]), "fillets-cs")
 TALK_HELD_OUT: tuple[str, ...] = (
     *(f"ktuberling-{lang}" for lang in KTUBERLING_LANGS[1::2]), "fillets-nl")

@@ -267,11 +267,13 @@ VOICES: tuple[SpotVoice, ...] = (
     # not a voice: tones, chords, music, buzzers, glasses and claps (bench.party_sounds), every
     # one a negative; always fitted on, never left out or measured as a family
     SpotVoice("party-sounds", "sounds", "none", sounds=True),
-    # real people: letters and syllables of KLettres's speakers, strung into no toast; half of
-    # the languages (bench.people.FITTED), the others only ever measured (bench.real_speech);
+    # real people: letters and syllables of KLettres's speakers, strung into no toast, and
+    # KTuberling's names and Fish Fillets's Czech lines; half of the speakers
+    # (bench.people.FITTED, TALK_FITTED), the others only ever measured (bench.real_speech);
     # always fitted on, never left out or measured as a family
     *(SpotVoice(f"people-{s.partition('-')[2]}", "people", "none", person=s)
       for s in people.FITTED),
+    *(SpotVoice(f"people-{s}", "people", "none", person=s) for s in people.TALK_FITTED),
 )
 
 #: one voice of each family, never fitted on: the decision threshold is chosen on them
@@ -430,6 +432,8 @@ NOT_NEGATIVES: frozenset[str] = frozenset({"cheers mate", "proost niet", "zdorov
 
 #: strings of a real person's recordings per speaker (bench.people)
 PEOPLE_STRINGS = 80
+#: lines of a dub of Fish Fillets (several actors, each line said once)
+PEOPLE_LINES = 240
 
 
 @dataclass(frozen=True)
@@ -448,7 +452,9 @@ def utterances_for(v: SpotVoice) -> list[Utterance]:
                 for i, name in enumerate(SOUND_NAMES)]
     if v.person is not None:
         return [Utterance(text, 0, "word", True, measured=i % 3 == 0)
-                for i, text in enumerate(people.strings(v.person, PEOPLE_STRINGS))]
+                for i, text in enumerate(people.strings(
+                    v.person, PEOPLE_LINES if v.person.startswith("fillets")
+                    else PEOPLE_STRINGS))]
     spell = TOASTS.get(v.lang, TOASTS["en"])
     out = [Utterance(t, 1 + CLASSES.index(tid), "toast", True)
            for tid, texts in spell.items() for t in texts]

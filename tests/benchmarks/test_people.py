@@ -91,13 +91,17 @@ def test_talking_people_are_their_words_and_lines_not_grunts_or_empty_files(talk
         people.recordings("fillets")
 
 
-def test_the_talking_people_are_split_once_and_none_is_fitted_yet() -> None:
-    assert not set(people.TALK_FITTING_SIDE) & set(people.TALK_HELD_OUT)
-    langs = {s.removeprefix("ktuberling-") for s in people.TALK_FITTING_SIDE
+def test_the_talking_people_are_split_once_and_only_one_side_is_fitted() -> None:
+    assert not set(people.TALK_FITTED) & set(people.TALK_HELD_OUT)
+    langs = {s.removeprefix("ktuberling-") for s in people.TALK_FITTED
              + people.TALK_HELD_OUT if s.startswith("ktuberling-")}
     assert langs == set(people.KTUBERLING_LANGS)
-    assert "fillets-nl" in people.TALK_HELD_OUT and "fillets-cs" in people.TALK_FITTING_SIDE
-    assert not {v.person for v in VOICES} & set(people.TALK_FITTING_SIDE + people.TALK_HELD_OUT)
+    assert "fillets-nl" in people.TALK_HELD_OUT and "fillets-cs" in people.TALK_FITTED
+    fitted = {v.person for v in VOICES if v.family == "people"}
+    assert set(people.TALK_FITTED) <= fitted and not fitted & set(people.TALK_HELD_OUT)
+    lines = [v for v in VOICES if v.person == "fillets-cs"][0]
+    assert len({v.id for v in VOICES}) == len(VOICES)  # KTuberling's fr is not KLettres's fr
+    assert all(u.label == 0 and u.train for u in utterances_for(lines))
 
 
 def test_the_fitted_and_held_out_speakers_never_meet_and_cover_every_language() -> None:
@@ -113,7 +117,7 @@ def test_the_fitted_and_held_out_speakers_never_meet_and_cover_every_language() 
 
 def test_only_fitted_speakers_are_training_voices_and_they_say_no_toast() -> None:
     voices = [v for v in VOICES if v.family == "people"]
-    assert sorted(v.person for v in voices) == sorted(people.FITTED)
+    assert sorted(v.person for v in voices) == sorted(people.FITTED + people.TALK_FITTED)
     for v in voices:
         assert v.person not in people.HELD_OUT
         assert all(u.label == 0 and u.train for u in utterances_for(v))
