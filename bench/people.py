@@ -108,6 +108,12 @@ def recordings(speaker: str) -> list[Path]:
     return sorted(base.glob(pattern[base]))
 
 
+def says_lines(speaker: str) -> bool:
+    """Whether each of the speaker's recordings is a whole line of dialogue (Fish Fillets), said
+    alone, rather than a letter, syllable or name to be strung with others."""
+    return _folder(speaker)[0] == FILLETS
+
+
 def available(speaker: str) -> bool:
     return len(recordings(speaker)) >= 10
 
@@ -138,7 +144,7 @@ def strings(speaker: str, n: int, seed: int = 0) -> list[str]:
         return []
     base, _ = _folder(speaker)
     rng = random.Random(zlib.crc32(f"{speaker}/{seed}".encode()))
-    if base == FILLETS:
+    if says_lines(speaker):
         return [str(p.relative_to(base).with_suffix(""))
                 for p in rng.sample(files, min(n, len(files)))]
     if base == KTUBERLING:  # the file's own name, as it may be a WAV

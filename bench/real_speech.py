@@ -157,7 +157,7 @@ def people_run(out: Path = Path("bench/people.json"), lexicon: str | Path = "spo
         per_speaker[speaker] = row
     talk_fa = {c: [0, 0] for c in PEOPLE_CONDS}
     talk_fired_as: Counter[str] = Counter()
-    talking = {s: judge_strings(s, TALK_LINES if s.startswith("fillets") else TALK_STRINGS,
+    talking = {s: judge_strings(s, TALK_LINES if people.says_lines(s) else TALK_STRINGS,
                                 talk_fa, talk_fired_as)
                for s in people.TALK_HELD_OUT if people.available(s)}
 

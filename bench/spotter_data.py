@@ -453,7 +453,7 @@ def utterances_for(v: SpotVoice) -> list[Utterance]:
     if v.person is not None:
         return [Utterance(text, 0, "word", True, measured=i % 3 == 0)
                 for i, text in enumerate(people.strings(
-                    v.person, PEOPLE_LINES if v.person.startswith("fillets")
+                    v.person, PEOPLE_LINES if people.says_lines(v.person)
                     else PEOPLE_STRINGS))]
     spell = TOASTS.get(v.lang, TOASTS["en"])
     out = [Utterance(t, 1 + CLASSES.index(tid), "toast", True)

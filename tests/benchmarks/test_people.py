@@ -91,7 +91,7 @@ def test_talking_people_are_their_words_and_lines_not_grunts_or_empty_files(talk
         people.recordings("fillets")
 
 
-def test_the_talking_people_are_split_once_and_only_one_side_is_fitted() -> None:
+def test_the_talking_people_are_split_once_and_only_one_side_is_fitted(talk) -> None:
     assert not set(people.TALK_FITTED) & set(people.TALK_HELD_OUT)
     langs = {s.removeprefix("ktuberling-") for s in people.TALK_FITTED
              + people.TALK_HELD_OUT if s.startswith("ktuberling-")}
@@ -102,6 +102,11 @@ def test_the_talking_people_are_split_once_and_only_one_side_is_fitted() -> None
     lines = [v for v in VOICES if v.person == "fillets-cs"][0]
     assert len({v.id for v in VOICES}) == len(VOICES)  # KTuberling's fr is not KLettres's fr
     assert all(u.label == 0 and u.train for u in utterances_for(lines))
+    # the fixture's two Czech lines, each said once, however many lines a dub may give
+    assert sorted(u.text for u in utterances_for(lines)) == ["cave/cs/cav-v-radek",
+                                                             "keys/cs/key-v-radek"]
+    assert people.says_lines("fillets-cs") and not people.says_lines("ktuberling-fr")
+    assert not people.says_lines("klettres-es")
 
 
 def test_the_fitted_and_held_out_speakers_never_meet_and_cover_every_language() -> None:
