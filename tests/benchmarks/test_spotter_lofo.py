@@ -280,6 +280,44 @@ def test_a_shy_toast_gets_a_lower_threshold_of_its_own_within_the_budget() -> No
     assert all(m["false_accept"] <= 0.02 for m in moves)
 
 
+def _one_peak_examples(rows: list[tuple[int, int, float, int]]) -> tuple[list, list]:
+    """(label, class that peaks, its probability, how many) -> examples and step probabilities."""
+    examples, probs = [], []
+    for label, k, p_k, n in rows:
+        for _ in range(n):
+            p = np.zeros((20, 7))
+            p[:, 0] = 1.0
+            p[10, k] = p_k
+            examples.append((np.zeros((1, EMB_DIM)), {"set": "held-out", "label": label,
+                                                      "cond": "clean", "text": "t"}))
+            probs.append(p)
+    return examples, probs
+
+
+def test_the_thresholds_are_the_median_of_resampled_choices() -> None:
+    from bench.spotter_lofo import Judged, choose_toast_thresholds, steady_toast_thresholds
+
+    # cheers: nine heard at 0.96, one said oddly (0.45); two look-alikes at 0.5; 100 negatives
+    judged = Judged(*_one_peak_examples([(2, 2, 0.96, 9), (2, 2, 0.45, 1), (0, 2, 0.5, 2),
+                                         (1, 1, 0.96, 10), (0, 1, 0.1, 98)]))
+    once, _ = choose_toast_thresholds(judged, budget=0.02)
+    assert once[2] <= 0.4  # one toast more for two false accepts: the single choice takes it
+    steady, moves = steady_toast_thresholds(judged, budget=0.02, resamples=15, seed=0)
+    assert len(moves) == 16
+    chosen = np.array([m["thresholds"] for m in moves[:-1]])
+    assert np.allclose(steady[1:], np.median(chosen, axis=0))
+    # the resamplings disagree on cheers: without the odd toast, or with three look-alikes
+    # drawn, there is nothing to gain within the budget
+    assert (chosen[:, 1] <= 0.4).any() and (chosen[:, 1] > 0.5).any(), chosen[:, 1]
+    assert set(steady[1:]) <= set(chosen.ravel())  # an odd count: each median is a choice made
+    acc, fa = judged.rates(steady)
+    assert moves[-1]["accuracy"] == round(acc, 4) and moves[-1]["false_accept"] == round(fa, 4)
+    again, _ = steady_toast_thresholds(judged, budget=0.02, resamples=15, seed=0)
+    assert np.array_equal(again, steady)  # a refit from the same examples chooses the same
+    # none resampled: the single choice itself
+    assert np.array_equal(steady_toast_thresholds(judged, budget=0.02, resamples=0)[0], once)
+
+
 def test_the_hard_negative_pass_lowers_the_toast_on_the_look_alikes() -> None:
     import warnings
 
@@ -365,3 +403,38 @@ def test_make_mbrola_voices_installs_every_mbrola_voice_measured() -> None:
               for v in VOICES if v.family == "mbrola" and v.voice is not None}
     assert "mbrola-None" not in needed
     assert "mbrola" in debs and needed <= debs
+
+
+def test_the_threshold_rules_are_scored_on_kept_folds(tmp_path) -> None:
+    import json
+    import pickle
+
+    from bench import threshold_rules
+    from bench.spotter_lofo import Judged, choose_toast_thresholds, steady_toast_thresholds
+
+    def meta(examples: list) -> list:
+        return [m for _, m in examples]
+
+    val_ex, val_p = _one_peak_examples([(2, 2, 0.96, 9), (2, 2, 0.45, 1), (0, 2, 0.5, 2),
+                                        (1, 1, 0.96, 10), (0, 1, 0.1, 98)])
+    test_ex, test_p = _one_peak_examples([(2, 2, 0.45, 5), (1, 1, 0.7, 5), (0, 2, 0.5, 1),
+                                          (0, 1, 0.1, 49)])
+    test_ex[0][1]["cond"], test_ex[5][1]["cond"] = "pink", "babble"  # every figure has examples
+    test_ex[-1][1]["set"] = "held-out-new"
+    kept = {"val": list(zip(meta(val_ex), val_p)), "test": {"piper": list(zip(meta(test_ex), test_p))}}
+    (tmp_path / "fold-piper.pkl").write_bytes(pickle.dumps(kept))
+    out = tmp_path / "rules.json"
+    assert threshold_rules.main(["--keep", str(tmp_path), "--compare-only", "--out", str(out),
+                                 "--rules", "once", "median", "one"]) == 0
+    report = json.loads(out.read_text())
+    judged = Judged(val_ex, val_p)
+    once = choose_toast_thresholds(judged)[0]
+    assert report["once"]["thresholds"]["fold-piper"]["cheers"] == once[2]
+    assert (report["median"]["thresholds"]["fold-piper"]["cheers"]
+            == steady_toast_thresholds(judged)[0][2])
+    assert len(set(report["one"]["thresholds"]["fold-piper"].values())) == 1
+    # once lowers cheers to hear the odd one: the five odd cheers of the family left out are heard
+    assert once[2] <= 0.4 and report["once"]["left_out_family"]["accuracy_clean"] == 1.0
+    assert report["once"]["left_out_family"]["false_accept"] == 0.02  # the look-alike fires
+    with pytest.raises(SystemExit, match="no fold kept"):
+        threshold_rules.main(["--keep", str(tmp_path / "none"), "--compare-only"])
