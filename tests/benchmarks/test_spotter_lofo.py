@@ -256,30 +256,6 @@ def test_judging_all_examples_at_once_gives_each_ones_verdict() -> None:
     assert 0.0 < judged.rates(0.8)[1] < 1.0
 
 
-def test_a_shy_toast_gets_a_lower_threshold_of_its_own_within_the_budget() -> None:
-    from bench.spotter_lofo import Judged, choose_toast_thresholds
-
-    examples, probs = [], []
-
-    def add(label: int, k: int, p_k: float, n: int) -> None:
-        for _ in range(n):
-            p = np.zeros((20, 7))
-            p[:, 0] = 1.0
-            p[10, k] = p_k
-            examples.append((np.zeros((1, EMB_DIM)), {"set": "held-out", "label": label,
-                                                      "cond": "clean", "text": "t"}))
-            probs.append(p)
-
-    add(1, 1, 0.35, 10)  # prost: the network is shy of it
-    add(2, 2, 0.96, 10)  # cheers: sure of it
-    add(0, 2, 0.85, 3)  # a look-alike of cheers it half believes
-    add(0, 1, 0.1, 97)
-    thr, moves = choose_toast_thresholds(Judged(examples, probs), budget=0.02)
-    assert thr[1] <= 0.3 and thr[2] > 0.85, thr
-    assert moves[-1]["accuracy"] == 1.0 and moves[-1]["false_accept"] == 0.0
-    assert all(m["false_accept"] <= 0.02 for m in moves)
-
-
 def _one_peak_examples(rows: list[tuple[int, int, float, int]]) -> tuple[list, list]:
     """(label, class that peaks, its probability, how many) -> examples and step probabilities."""
     examples, probs = [], []
@@ -292,6 +268,20 @@ def _one_peak_examples(rows: list[tuple[int, int, float, int]]) -> tuple[list, l
                                                       "cond": "clean", "text": "t"}))
             probs.append(p)
     return examples, probs
+
+
+def test_a_shy_toast_gets_a_lower_threshold_of_its_own_within_the_budget() -> None:
+    from bench.spotter_lofo import Judged, choose_toast_thresholds
+
+    examples, probs = _one_peak_examples([
+        (1, 1, 0.35, 10),  # prost: the network is shy of it
+        (2, 2, 0.96, 10),  # cheers: sure of it
+        (0, 2, 0.85, 3),  # a look-alike of cheers it half believes
+        (0, 1, 0.1, 97)])
+    thr, moves = choose_toast_thresholds(Judged(examples, probs), budget=0.02)
+    assert thr[1] <= 0.3 and thr[2] > 0.85, thr
+    assert moves[-1]["accuracy"] == 1.0 and moves[-1]["false_accept"] == 0.0
+    assert all(m["false_accept"] <= 0.02 for m in moves)
 
 
 def test_the_thresholds_are_the_median_of_resampled_choices() -> None:
