@@ -529,6 +529,15 @@ SHIPPED_NEVER_HEARD: tuple[str, ...] = ("espeak-europe", "espeak-asia", "piper",
 ALSO_MEASURED: tuple[str, ...] = ("mbrola",)
 
 
+def shipped_folds(fams: list[str]) -> list[tuple[str, ...]]:
+    """The families each fold of the shipped spotter leaves out, of ``fams``: each of
+    :data:`SHIPPED_NEVER_HEARD` and :data:`ALSO_MEASURED` in a fold of its own, but those no fold
+    fits on (:data:`MEASURE_ONLY`), which share one: one fit serves them all."""
+    measured = [f for f in fams if f in SHIPPED_NEVER_HEARD or f in ALSO_MEASURED]
+    never_fitted = tuple(f for f in measured if f in MEASURE_ONLY)
+    return [(f,) for f in measured if f not in MEASURE_ONLY] + ([never_fitted] if never_fitted else [])
+
+
 def run(cache: Path | None = None, out: Path = Path("bench/lofo.json"), workers: int = 2,
         only: list[str] | None = None, recipe_alone: bool = False,
         without: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -550,11 +559,7 @@ def run(cache: Path | None = None, out: Path = Path("bench/lofo.json"), workers:
         if (not only or f in only) and f not in fams:
             print(f"no voice of {f} is installed here (make mbrola-voices): not measured",
                   file=sys.stderr)
-    measured = [f for f in fams if f in SHIPPED_NEVER_HEARD or f in ALSO_MEASURED]
-    never_fitted = tuple(f for f in measured if f in MEASURE_ONLY)
-    jobs = [((f,), BASE) for f in measured if f not in MEASURE_ONLY]
-    if never_fitted:  # one fit serves every family no fold fits on
-        jobs.append((never_fitted, BASE))
+    jobs = [(f, BASE) for f in shipped_folds(fams)]
     if recipe_alone:
         jobs += [((f,), ()) for f in fams]
     with ProcessPoolExecutor(workers, initializer=_init, initargs=(cache, voices)) as pool:

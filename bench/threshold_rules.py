@@ -37,36 +37,37 @@ def one_threshold(judged: L.Judged, budget: float = L.FA_BUDGET) -> np.ndarray:
     return L.per_class(ok[0] if ok else L.TOAST_GRID[-1])
 
 
+def on_grid(per_toast: np.ndarray) -> np.ndarray:
+    """Per-toast thresholds, each moved to the nearest of the grid's, as per-class ones."""
+    grid = np.array(L.TOAST_GRID)
+    out = L.per_class(np.inf)
+    out[1:] = [grid[np.argmin(abs(grid - v))] for v in per_toast]
+    return out
+
+
 def halfway(judged: L.Judged, budget: float = L.FA_BUDGET) -> np.ndarray:
     """Each toast's single choice and the one threshold for all averaged, on the grid."""
     a, b = L.choose_toast_thresholds(judged, budget)[0], one_threshold(judged, budget)
-    grid = np.array(L.TOAST_GRID)
-    out = a.copy()
-    out[1:] = [grid[np.argmin(abs(grid - (x + y) / 2))] for x, y in zip(a[1:], b[1:])]
-    return out
+    return on_grid((a[1:] + b[1:]) / 2)
 
 
 def resampled_mean(judged: L.Judged, budget: float = L.FA_BUDGET) -> np.ndarray:
     """The resamplings' choices averaged instead of their median, on the grid."""
     moves = L.steady_toast_thresholds(judged, budget)[1]
-    grid = np.array(L.TOAST_GRID)
-    mean = np.mean([m["thresholds"] for m in moves[:-1]], axis=0)
-    out = L.per_class(np.inf)
-    out[1:] = [grid[np.argmin(abs(grid - v))] for v in mean]
-    return out
+    return on_grid(np.mean([m["thresholds"] for m in moves[:-1]], axis=0))
 
 
 RULES: dict[str, tuple[str, Rule]] = {
     "once": ("each toast's threshold chosen once on the validation examples (shipped before)",
              lambda j: L.choose_toast_thresholds(j)[0]),
-    "median": ("the median of 15 resamplings' choices (ships)",
+    "median": (f"the median of {L.THRESHOLD_RESAMPLES} resamplings' choices (ships)",
                lambda j: L.steady_toast_thresholds(j)[0]),
-    "mean": ("the mean of the same 15 choices", resampled_mean),
+    "mean": (f"the mean of the same {L.THRESHOLD_RESAMPLES} choices", resampled_mean),
     "one": ("one threshold for every toast", one_threshold),
     "halfway": ("halfway between each toast's choice and the one threshold", halfway),
     "once-0.025": ("chosen once within 0.025 false accepts",
                    lambda j: L.choose_toast_thresholds(j, 0.025)[0]),
-    "median-0.025": ("the median of 15 resamplings' choices within 0.025",
+    "median-0.025": (f"the median of {L.THRESHOLD_RESAMPLES} resamplings' choices within 0.025",
                      lambda j: L.steady_toast_thresholds(j, 0.025)[0]),
 }
 
@@ -98,10 +99,7 @@ def fit_folds(cache: Path, keep: Path, workers: int = 2) -> None:
     (a fold already kept there is not fitted again)."""
     voices = build_cache(cache, workers=min(workers, 3))
     fams = [f for f in families() if any(v.family == f for v in voices)]
-    measured = [f for f in fams if f in L.SHIPPED_NEVER_HEARD or f in L.ALSO_MEASURED]
-    jobs = [(f,) for f in measured if f not in L.MEASURE_ONLY]
-    jobs.append(tuple(f for f in measured if f in L.MEASURE_ONLY))
-    jobs = [j for j in jobs if j and not (keep / ("fold-" + "+".join(j) + ".pkl")).exists()]
+    jobs = [j for j in L.shipped_folds(fams) if not (keep / ("fold-" + "+".join(j) + ".pkl")).exists()]
     keep.mkdir(parents=True, exist_ok=True)
     if jobs:
         with ProcessPoolExecutor(workers, initializer=_init, initargs=(cache, voices, keep)) as pool:
