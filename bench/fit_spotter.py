@@ -5,8 +5,8 @@ flite and festival voices), then this with ``--out hardware/speech/lexicons``: f
 fitted on the seven voice families of :mod:`bench.spotter_data` that are trained on (Kokoro's
 neural speakers among them; SVOX Pico's voices are only ever measured), averaged with the first
 two, and a threshold per toast chosen on the whole ensemble.  On the voice families the first two
-never heard, each left out of this fit in turn, the six heard 0.682 clean, 0.437 at 10 dB at
-0.036 false accepts against the first two's 0.664 / 0.428 / 0.055 (``make bench``:
+never heard, each left out of this fit in turn, the six heard 0.688 clean, 0.431 at 10 dB at
+0.030 false accepts against the first two's 0.664 / 0.428 / 0.055 (``make bench``:
 ``speech_lofo_*``); docs/speech.md has every figure.
 
 1. Every voice of :mod:`bench.spotter_data` says its toasts and negatives; each utterance's
