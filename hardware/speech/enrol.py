@@ -19,7 +19,8 @@ and copy of each toast counts), and:
 
 With a single toast taught there is nothing to tell it from, so the templates are not used and
 the network decides as before.  The numbers were chosen on accented voices used for nothing else
-(``python -m bench.enrol_bench --split dev``; docs/speech.md, "The table teaches the ear").  An
+(``python -m bench.enrol_bench --grid``, every combination of a grid replayed on their
+steps; docs/speech.md, "The table teaches the ear").  An
 :class:`Enrolment` is plain data (:meth:`Enrolment.to_list`), so the box journals it and a
 resumed game hears as before.
 """
@@ -91,8 +92,8 @@ class Enrolment:
     templates: list[Template] = field(default_factory=list)
     min_similarity: float = 0.93
     margin: float = 0.05
-    min_probability: float = 0.01
-    sure_probability: float = 0.6
+    min_probability: float = 0.003
+    sure_probability: float = 0.5
     """Under this the network's own firing of a taught toast needs the template's agreement."""
     agree_similarity: float = 0.6
     max_templates_per_toast: int = 4
@@ -154,7 +155,12 @@ class Enrolment:
     def decide(self, fired: int, p: np.ndarray, heard: np.ndarray, toasts: tuple[str, ...]) -> int:
         """The class (1-based, as in ``p``; 0: none) one step fires, given the network's own
         choice ``fired``, its probabilities ``p`` and what it heard (features)."""
-        s = self.similarities(heard, toasts)
+        return self.choose(fired, p, self.similarities(heard, toasts))
+
+    def choose(self, fired: int, p: np.ndarray, s: np.ndarray) -> int:
+        """:meth:`decide` given the step's similarities ``s`` (:meth:`similarities`): the rule
+        alone, so that its numbers can be tried on steps heard once
+        (``python -m bench.enrol_bench --grid``)."""
         if int((s > -1).sum()) < 2:
             return fired  # one toast alone has nothing to be told from
         if fired:

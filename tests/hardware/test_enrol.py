@@ -121,13 +121,13 @@ def test_a_taught_toast_the_network_does_not_fire_is_heard_when_its_template_mat
     e, cheers, salud = _table(rng)
     assert e.decide(0, _p(cheers=0.2), _near(cheers, rng, 0.97), TOASTS) == 2
     # not close enough, or no clearer than the table's other toast: not heard
-    assert e.decide(0, _p(cheers=0.2), _near(cheers, rng, 0.85), TOASTS) == 0
+    assert e.decide(0, _p(cheers=0.2), _near(cheers, rng, e.min_similarity - 0.05), TOASTS) == 0
     both = _unit(cheers + salud)
     alike = Enrolment([e.templates[0], Template.of("salud", _near(cheers, rng, 0.99))])
     assert alike.decide(0, _p(cheers=0.2), _near(cheers, rng, 0.97), TOASTS) == 0
     assert e.decide(0, _p(cheers=0.2), both, TOASTS) == 0
     # the network with no inkling of it (under min_probability): not heard either
-    assert e.decide(0, _p(cheers=0.001), _near(cheers, rng, 0.97), TOASTS) == 0
+    assert e.decide(0, _p(cheers=e.min_probability / 3), _near(cheers, rng, 0.97), TOASTS) == 0
     # the best copy counts: a template whose noisy copy matches is heard
     noisy = _unit(rng.standard_normal(DIM))
     two = Enrolment([Template.of("cheers", np.stack([cheers, noisy])), Template.of("salud", salud)])
@@ -137,12 +137,14 @@ def test_a_taught_toast_the_network_does_not_fire_is_heard_when_its_template_mat
 def test_an_unsure_network_firing_of_a_taught_toast_needs_its_template_to_agree():
     rng = np.random.default_rng(3)
     e, cheers, salud = _table(rng)
+    sure, unsure = (e.sure_probability + 1) / 2, e.sure_probability - 0.2
     # sure: fired whatever the templates say
-    assert e.decide(2, _p(cheers=0.7), _near(salud, rng, 0.97), TOASTS) == 2
+    assert e.decide(2, _p(cheers=sure), _near(salud, rng, 0.97), TOASTS) == 2
     # unsure: fired if it sounds like this table's cheers, not if it sounds like its salud
-    assert e.decide(2, _p(cheers=0.45), _near(cheers, rng, 0.8), TOASTS) == 2
-    assert e.decide(2, _p(cheers=0.45), _near(salud, rng, 0.97), TOASTS) == 0
-    assert e.decide(2, _p(cheers=0.45), _unit(rng.standard_normal(DIM)), TOASTS) == 0
+    assert e.decide(2, _p(cheers=unsure), _near(cheers, rng, e.agree_similarity + 0.1), TOASTS) == 2
+    assert e.decide(2, _p(cheers=unsure), _near(cheers, rng, e.agree_similarity - 0.1), TOASTS) == 0
+    assert e.decide(2, _p(cheers=unsure), _near(salud, rng, 0.97), TOASTS) == 0
+    assert e.decide(2, _p(cheers=unsure), _unit(rng.standard_normal(DIM)), TOASTS) == 0
     # a toast nobody taught keeps the network's word
     assert e.decide(4, _p(kanpai=0.45), _near(salud, rng, 0.97), TOASTS) == 4
 
