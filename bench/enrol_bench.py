@@ -396,6 +396,16 @@ def choose_rule(none: dict[str, float], results: list[dict[str, Any]],
     return max(harmless or fair, key=key)
 
 
+def accent_rows(work: Path) -> tuple[Path, list[dict[str, Any]]]:
+    """The accented voices' folder under ``work`` and its manifest rows (clips made if missing)."""
+    acc = work / "accents"
+    manifest = acc / "manifest.jsonl"
+    rows = [json.loads(x) for x in manifest.read_text().splitlines()] if manifest.exists() else []
+    if {r["voice"] for r in rows} != {v[0] for v in ACCENT_VOICES}:
+        rows = make_accents(acc, tuple(rows))
+    return acc, rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.enrol_bench", description=__doc__)
     ap.add_argument("--work", type=Path, default=Path("corpus") / "enrol")
@@ -409,11 +419,7 @@ def main(argv: list[str] | None = None) -> int:
                          "of GRID replayed, the chosen one and the best 20 written to this file")
     args = ap.parse_args(argv)
     if args.grid:
-        acc = args.work / "accents"
-        manifest = acc / "manifest.jsonl"
-        rows = [json.loads(x) for x in manifest.read_text().splitlines()] if manifest.exists() else []
-        if {r["voice"] for r in rows} != {v[0] for v in ACCENT_VOICES}:
-            rows = make_accents(acc, tuple(rows))
+        acc, rows = accent_rows(args.work)
         found = grid(rows, "dev", acc, args.workers)
         order = sorted(found["rules"], key=lambda r: (-r["gain_same"], r["same"]["false_accept"]))
         found["rules"] = order[:20]
@@ -424,11 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     results: dict[str, Any] = {}
     if "accents" in args.sets:
-        acc = args.work / "accents"
-        manifest = acc / "manifest.jsonl"
-        rows = [json.loads(x) for x in manifest.read_text().splitlines()] if manifest.exists() else []
-        if {r["voice"] for r in rows} != {v[0] for v in ACCENT_VOICES}:
-            rows = make_accents(acc, tuple(rows))
+        acc, rows = accent_rows(args.work)
         results["accents"] = measure(rows, args.split, acc, args.workers)
         print(json.dumps({"accents": results["accents"]}, indent=1))
     if "report" in args.sets and args.split == "report":
