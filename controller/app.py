@@ -126,7 +126,8 @@ class Box:
         self.shell.notices.extend(self.journal.notices)
         self.listener: Any = None
         self.ear = TableEar(self.shell, self.journal, self._on_loop,
-                            data / "voices" if cfg.speech.keep_audio else None)
+                            data / "voices" if cfg.speech.keep_audio else None,
+                            listen_for_card=cfg.speech.listen_for_card)
         self._closed = False
         self._loader: threading.Thread | None = None
         self.renderer: Any = None

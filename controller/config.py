@@ -84,6 +84,10 @@ class Speech:
     keep_audio: bool = False
     """Also save each toast the ear learns at the introduction as a WAV file (in the data
     folder's ``voices/``); off, the box keeps only the ear's templates (numbers, never audio)."""
+    listen_for_card: bool = True
+    """While a card is in play, the toast spotter listens harder for the words that could win
+    it (docs/speech.md, "Listening for the card's word"); off, every toast always at its own
+    threshold."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,9 @@
 """The table teaches the ear: the introduction's toasts learned, journaled, and dropped after the game.
 
+While a card is in play, the ear is also told which toasts could win it
+(:meth:`~controller.flow.GameFlow.listening_for`), and the toast spotter listens for those a
+little harder (``speech.listen_for_card``; docs/speech.md, "Listening for the card's word").
+
 While a game introduces its players (:meth:`~controller.flow.GameFlow.learning`), the listener
 is asked to learn the presenter's toast from the next stretch of speech.  A learned toast is a
 template of numbers (:mod:`hardware.speech.enrol`, never audio unless ``speech.keep_audio`` is
@@ -29,7 +33,7 @@ class TableEar:
     """Runs on the event loop; the listener's results come back through ``on_loop``."""
 
     def __init__(self, shell: Shell, journal: Journal, on_loop: Callable[..., None],
-                 audio_dir: Path | None = None) -> None:
+                 audio_dir: Path | None = None, *, listen_for_card: bool = True) -> None:
         self.shell = shell
         self.journal = journal
         self.on_loop = on_loop
@@ -42,6 +46,9 @@ class TableEar:
         self.heard: list[tuple[str, float, float]] = []  # the last toasts reported (monotonic times)
         self._seen = 0  # the session's events already looked at
         self._session: Any = None
+        self.listen_for_card = listen_for_card
+        """Tell the listener which toasts the card in play waits for (``speech.listen_for_card``)."""
+        self.expecting: frozenset[str] | None = None  # what the listener was last told
 
     def attach(self, listener: Any) -> None:
         """A listener is up: give its engine an enrolment, if it can learn (the toast spotter)."""
@@ -72,6 +79,7 @@ class TableEar:
             return
         self._follow_game()
         self._confirmed()
+        self._expect()
         if self.mode == "off" and len(self.enrolment):
             self.enrolment.clear()  # turned off: the ear stops using what it learned
         want = self.shell.learning() if self.mode != "off" else None
@@ -84,6 +92,13 @@ class TableEar:
         station = want[0]
         self.listener.learn(want[1], lambda toast, template, reason, clip:
                             self.on_loop(self.learned, station, toast, template, reason, clip))
+
+    def _expect(self) -> None:
+        """The words the card in play waits for, passed on to the listener when they change."""
+        want = self.shell.listening_for() if self.listen_for_card else None
+        if want != self.expecting:
+            self.expecting = want
+            self.listener.expect(want)
 
     def _confirmed(self) -> None:
         """A claim won with a toast the ear heard: that toast, said at this table, is learned too

@@ -225,6 +225,13 @@ class GameFlow(ABC):
         say: the box's ear may learn that voice saying it (default: nobody)."""
         return None
 
+    def listening_for(self) -> frozenset[str] | None:
+        """The toasts the game waits for now (a card in play: the words it accepts), so the ear
+        may listen for them a little harder; None when the game waits for no word in
+        particular (the default). Live only: no decision depends on it, the journal's ``say``
+        inputs decide, so replays are unchanged."""
+        return None
+
     def settle(self) -> None:
         """Every input of the current instant is in: decide now what waited for them (a press's
         lock-out waits for the other presses stamped at the same instant). The live box settles

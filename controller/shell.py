@@ -267,6 +267,12 @@ class Shell:
             return None
         return self.session.flow.learning()
 
+    def listening_for(self) -> frozenset[str] | None:
+        """The toasts the game in play waits for now (the ear may listen for them harder)."""
+        if self.mode != "game" or self.session is None or self.session.finished:
+            return None
+        return self.session.flow.listening_for()
+
     def set_hearing(self, available: bool, now: float) -> None:
         """The microphone was lost or came back: a game in play that listens is told (journaled)."""
         if available == self.speech_available:

@@ -155,6 +155,12 @@ class Listener:
         """Stop waiting for a toast to learn."""
         self._blocks.put(("learn", None))
 
+    def expect(self, words: frozenset[str] | None) -> None:
+        """The toasts the game waits for from now on (None: none in particular): an engine that
+        can (the toast spotter) listens for them at their expected thresholds, from the next
+        block on; the others ignore it."""
+        self._blocks.put(("expect", words))
+
     def time_of(self, sample: int) -> float:
         """Monotonic time of a sample index of the current stream."""
         return self._anchor + sample / RATE
@@ -251,6 +257,14 @@ class Listener:
                 return
             if start == "learn_heard":
                 self._learn_heard(*item)
+                continue
+            if start == "expect":
+                expect = getattr(self.engine, "expect", None)
+                if expect is not None:
+                    try:
+                        expect(item)
+                    except ValueError as exc:  # a word the engine has no toast for: heard as usual
+                        log.warning("the ear cannot listen for %s: %s", item, exc)
                 continue
             if start == "learn":
                 self._learning, self._learn_span = item, None

@@ -30,6 +30,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any
 
 import numpy as np
@@ -567,9 +568,25 @@ class SpotterEngine:
         if set(per_toast) - set(self.toasts):
             raise SpeechModelError(f"spotter thresholds for toasts it does not know: "
                                    f"{sorted(set(per_toast) - set(self.toasts))}")
-        #: each class's least firing probability (index 0, "no toast", never fires)
+        #: each class's least firing probability now (index 0, "no toast", never fires): the
+        #: lexicon's, but for the toasts :meth:`expect` listens for
         self.thresholds = np.array([np.inf] + [float(per_toast.get(t, self.threshold))
                                                for t in self.toasts], np.float32)
+        self.base_thresholds = self.thresholds.copy()
+        """The lexicon's thresholds, when no toast is expected."""
+        expected = {} if threshold is not None else dict(extra.get("expected_thresholds") or {})
+        if set(expected) - set(self.toasts):
+            raise SpeechModelError(f"spotter expected_thresholds for toasts it does not know: "
+                                   f"{sorted(set(expected) - set(self.toasts))}")
+        bad = {t: v for t, v in expected.items()
+               if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 1}
+        if bad:
+            raise SpeechModelError(f"spotter expected_thresholds must be probabilities in (0, 1]: {bad}")
+        #: each class's threshold while it is a word the game waits for (never above its own)
+        self.expected_thresholds = np.minimum(self.base_thresholds, np.array(
+            [np.inf] + [float(expected.get(t, np.inf)) for t in self.toasts], np.float32))
+        self.expecting: frozenset[str] = frozenset()
+        """The toasts the game waits for now (:meth:`expect`)."""
         self.refractory_s = float(extra.get("refractory_s", 1.0))
         self.confirm = max(1, int(extra.get("confirm", 1)))
         self.max_word_s = float(extra.get("max_word_s", 1.5))
@@ -593,6 +610,23 @@ class SpotterEngine:
         """The toast one step's probabilities ``p`` fire (0: none): of the toasts at or above
         their own thresholds, the most probable."""
         return fires(p, self.thresholds)
+
+    def expect(self, words: Collection[str] | None) -> None:
+        """Listen for ``words`` (toast ids) at their ``expected_thresholds``: the game waits for
+        one of them (a card's drinker's toast), so any other toast, or none, is the same mistake,
+        and only these need telling from look-alikes. None or empty: every toast at its own
+        threshold again. Safe from another thread than the one feeding a stream: the thresholds
+        are swapped whole."""
+        wanted = frozenset(words or ())
+        unknown = wanted - set(self.toasts)
+        if unknown:
+            raise ValueError(f"expect: {sorted(unknown)} are not toasts of this spotter "
+                             f"({', '.join(self.toasts)})")
+        thr = self.base_thresholds.copy()
+        for i, t in enumerate(self.toasts, 1):
+            if t in wanted:
+                thr[i] = self.expected_thresholds[i]
+        self.thresholds, self.expecting = thr, wanted
 
     def stream(self) -> SpotStream:
         """A fresh stream to feed live audio to."""

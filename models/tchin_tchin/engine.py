@@ -52,6 +52,20 @@ class Referee(RefereeState):
         seats = self.seats if seat is None else (seat,)
         return [Buzz(self.now, (s,)) for s in seats if s in self.characters and s not in self.disabled]
 
+    def awaited_words(self) -> frozenset[str]:
+        """The toasts that could win the card in play now: while a claim is live, the words
+        accepted from its claimant; otherwise those accepted from every invited player who may
+        still claim it (not mistaken, not switched off). Empty between cards and at the end:
+        no word is waited for then."""
+        card = self.card
+        if card is None or self.phase not in (Phase.OPEN, Phase.CLAIM, Phase.VETO):
+            return frozenset()
+        if self.phase == Phase.CLAIM and card.claim is not None:
+            stations = [card.claim.station]
+        else:
+            stations = [s for s in card.invited if s not in card.mistaken and s not in self.disabled]
+        return frozenset(c.word for s in stations for c in card.invited[s])
+
     def view(self, seat: int | None = None) -> TableView:
         """The table: every seat sees the same (the only secret is the deck's order)."""
         return table_view(self, seat)

@@ -280,6 +280,13 @@ class TchinTchinFlow(GameFlow):
         words = _words_of(self.referee.characters[self._intro[0]])
         return (self._intro[0], next(iter(words))) if len(words) == 1 else None
 
+    def listening_for(self) -> frozenset[str] | None:
+        """The words that could win the card in play (:meth:`Referee.awaited_words`); None
+        during the introduction and between cards."""
+        if self._intro or self.finished:
+            return None
+        return self.referee.awaited_words() or None
+
     def _intro_input(self, inp: Input) -> None:
         presenter = self._intro[0]
         fresh = False
