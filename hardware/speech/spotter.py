@@ -28,9 +28,9 @@ runs the very same stream over an array, so a file and the live microphone give 
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Collection
 from typing import Any
 
 import numpy as np

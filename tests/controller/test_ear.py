@@ -163,3 +163,53 @@ def test_a_resumed_game_whose_toasts_other_networks_learned_starts_afresh(tmp_pa
         ear2.step()
     assert ear2.enrolment.templates == []
     assert "512 numbers where this spotter's networks give 768" in caplog.text
+
+
+def _expects(listener: Listener) -> list:
+    out = []
+    while not listener._blocks.empty():
+        kind, item = listener._blocks.get_nowait()
+        if kind == "expect":
+            out.append(item)
+    return out
+
+
+def test_the_ear_is_told_the_cards_word_while_the_card_is_in_play(tmp_path, spotter):
+    shell = Shell(Journal(tmp_path / "j.sqlite3"))
+    clock = [10.0]
+    shell.clock = lambda: clock[0]
+    listener = Listener(spotter, lambda h: None)
+    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args))
+    ear.attach(listener)
+    shell.setup_game = "tchin-tchin"
+    shell.start_game({**HEADER, "intro": False, "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
+    from hardware.buttons import ButtonEvent
+
+    ear.step()
+    assert _expects(listener) == []  # between cards: nothing awaited
+    for t, down in ((11.0, True), (11.1, False)):  # the revealer shows D24 (a Russian drinker)
+        clock[0] = t
+        shell.button(ButtonEvent(t, down, station=1))
+    ear.step()
+    assert _expects(listener) == [frozenset({"na zdorovie"})]
+    ear.step()
+    assert _expects(listener) == []  # told once, not every frame
+
+
+def test_the_host_may_turn_listening_for_the_card_off(tmp_path, spotter):
+    shell = Shell(Journal(tmp_path / "j.sqlite3"))
+    listener = Listener(spotter, lambda h: None)
+    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args), listen_for_card=False)
+    ear.attach(listener)
+    shell.setup_game = "tchin-tchin"
+    shell.start_game({**HEADER, "intro": False})
+    from hardware.buttons import ButtonEvent
+
+    clock = [10.0]
+    shell.clock = lambda: clock[0]
+    for t, down in ((11.0, True), (11.1, False)):
+        clock[0] = t
+        shell.button(ButtonEvent(t, down, station=1))
+    assert shell.listening_for() == frozenset({"na zdorovie"})  # a card is in play
+    ear.step()
+    assert _expects(listener) == []
