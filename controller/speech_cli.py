@@ -43,10 +43,24 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     ap = _engine_args("clinkbox speech classify", "Which toast each WAV file holds.")
     ap.add_argument("files", nargs="+", help=WAV_FILES_HELP)
     ap.add_argument("--enrol", action="append", default=[], metavar="WAV=TOAST", help=ENROL_HELP)
+    ap.add_argument("--expect", action="append", default=[], metavar="TOAST",
+                    help="judge as if a card in play waited for this toast (repeatable): the toast "
+                    "spotter listens for it at its expected threshold, as in a game")
     opts = ap.parse_args(args)
     engine, reason = choose_engine(opts.engine, opts.data_dir)
     print(f"speech engine: {engine.name} ({reason})", file=sys.stderr)
     status = 0
+    if opts.expect:
+        from models.toasts import toast_id
+
+        words = {toast_id(w) for w in opts.expect}
+        if None in words:
+            ap.error(f"--expect {opts.expect}: expected toasts (prost, cheers, tchin tchin, kanpai, "
+                     "salud, na zdorovie)")
+        if not hasattr(engine, "expect"):
+            ap.error(f"--expect needs the toast spotter (the {engine.name} engine hears every "
+                     "toast alike): add --engine spotter")
+        engine.expect(words)  # type: ignore[attr-defined]
     if opts.enrol:
         status = enrol_from_files(engine, opts.enrol, ap)
     for path in opts.files:

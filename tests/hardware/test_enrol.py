@@ -254,3 +254,23 @@ def test_the_listener_learns_a_toast_it_already_heard_from_its_ring(spotter, che
     assert template.source == "confirmed"
     # learned off the listener's worker: the next toast's verdict does not wait for it
     assert threads[0].startswith("mic-learner")
+
+
+def test_classify_may_judge_as_if_a_card_waited_for_a_toast(tmp_path, cheers, capsys):
+    import io
+
+    from controller.speech_cli import classify_main
+    from hardware.speech.audio import write_wav
+
+    clip = tmp_path / "cheers.wav"
+    write_wav(clip, cheers)
+    out = io.StringIO()
+    # a card waiting for Kanpai still hears the Cheers that was said (a wrong word, in a game)
+    assert classify_main([str(clip), "--engine", "spotter", "--expect", "Kanpai!"], out) == 0
+    assert json.loads(out.getvalue())["toast"] == "cheers"
+    with pytest.raises(SystemExit):
+        classify_main([str(clip), "--engine", "spotter", "--expect", "hello"], io.StringIO())
+    assert "--expect ['hello']: expected toasts" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        classify_main([str(clip), "--engine", "pocketsphinx", "--expect", "cheers"], io.StringIO())
+    assert "--expect needs the toast spotter" in capsys.readouterr().err
