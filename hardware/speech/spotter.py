@@ -585,8 +585,6 @@ class SpotterEngine:
         #: each class's threshold while it is a word the game waits for (never above its own)
         self.expected_thresholds = np.minimum(self.base_thresholds, np.array(
             [np.inf] + [float(expected.get(t, np.inf)) for t in self.toasts], np.float32))
-        self.expecting: frozenset[str] = frozenset()
-        """The toasts the game waits for now (:meth:`expect`)."""
         self.refractory_s = float(extra.get("refractory_s", 1.0))
         self.confirm = max(1, int(extra.get("confirm", 1)))
         self.max_word_s = float(extra.get("max_word_s", 1.5))
@@ -626,7 +624,7 @@ class SpotterEngine:
         for i, t in enumerate(self.toasts, 1):
             if t in wanted:
                 thr[i] = self.expected_thresholds[i]
-        self.thresholds, self.expecting = thr, wanted
+        self.thresholds = thr
 
     def stream(self) -> SpotStream:
         """A fresh stream to feed live audio to."""

@@ -64,7 +64,7 @@ class Referee(RefereeState):
             stations = [card.claim.station]
         else:
             stations = [s for s in card.invited if s not in card.mistaken and s not in self.disabled]
-        return frozenset(c.word for s in stations for c in card.invited[s])
+        return frozenset(w for s in stations for w in accepted_words(card.invited[s]))
 
     def view(self, seat: int | None = None) -> TableView:
         """The table: every seat sees the same (the only secret is the deck's order)."""

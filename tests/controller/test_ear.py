@@ -48,6 +48,21 @@ def table(tmp_path: Path, spotter, voices: str | None = "game") -> tuple[Shell, 
     return shell, ear
 
 
+def card_table(tmp_path: Path, spotter, **ear_options):
+    """A game past its introduction (FR JP MX RU; seat 1 reveals D24, a Russian drinker) with a
+    settable clock: the shell, its ear, the listener (not started) and the clock."""
+    shell = Shell(Journal(tmp_path / "j.sqlite3"))
+    shell.settings["voices"] = "game"
+    clock = [10.0]
+    shell.clock = lambda: clock[0]
+    listener = Listener(spotter, lambda h: None)
+    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args), **ear_options)
+    ear.attach(listener)
+    shell.setup_game = "tchin-tchin"
+    shell.start_game({**HEADER, "intro": False, "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
+    return shell, ear, listener, clock
+
+
 def test_the_introduction_asks_the_ear_for_the_presenters_toast(tmp_path, spotter):
     shell, ear = table(tmp_path, spotter)
     assert ear.learning == (1, "cheers")  # seat 1 plays the English character
@@ -125,15 +140,7 @@ def test_the_host_may_keep_them_for_the_next_game(tmp_path, spotter, cheers_temp
 
 
 def test_a_toast_that_wins_a_card_is_learned_from_what_the_ear_heard(tmp_path, spotter):
-    shell = Shell(Journal(tmp_path / "j.sqlite3"))
-    shell.settings["voices"] = "game"
-    clock = [10.0]
-    shell.clock = lambda: clock[0]
-    listener = Listener(spotter, lambda h: None)
-    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args))
-    ear.attach(listener)
-    shell.setup_game = "tchin-tchin"
-    shell.start_game({**HEADER, "intro": False, "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
+    shell, ear, listener, clock = card_table(tmp_path, spotter)
     from hardware.buttons import ButtonEvent
 
     for t, station, down in ((11.0, 1, True), (11.1, 1, False), (12.0, 3, True), (12.2, 3, False)):
@@ -175,14 +182,7 @@ def _expects(listener: Listener) -> list:
 
 
 def test_the_ear_is_told_the_cards_word_while_the_card_is_in_play(tmp_path, spotter):
-    shell = Shell(Journal(tmp_path / "j.sqlite3"))
-    clock = [10.0]
-    shell.clock = lambda: clock[0]
-    listener = Listener(spotter, lambda h: None)
-    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args))
-    ear.attach(listener)
-    shell.setup_game = "tchin-tchin"
-    shell.start_game({**HEADER, "intro": False, "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
+    shell, ear, listener, clock = card_table(tmp_path, spotter)
     from hardware.buttons import ButtonEvent
 
     ear.step()
@@ -197,16 +197,9 @@ def test_the_ear_is_told_the_cards_word_while_the_card_is_in_play(tmp_path, spot
 
 
 def test_the_host_may_turn_listening_for_the_card_off(tmp_path, spotter):
-    shell = Shell(Journal(tmp_path / "j.sqlite3"))
-    listener = Listener(spotter, lambda h: None)
-    ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args), listen_for_card=False)
-    ear.attach(listener)
-    shell.setup_game = "tchin-tchin"
-    shell.start_game({**HEADER, "intro": False})
+    shell, ear, listener, clock = card_table(tmp_path, spotter, listen_for_card=False)
     from hardware.buttons import ButtonEvent
 
-    clock = [10.0]
-    shell.clock = lambda: clock[0]
     for t, down in ((11.0, True), (11.1, False)):
         clock[0] = t
         shell.button(ButtonEvent(t, down, station=1))
