@@ -4,9 +4,10 @@ The referee never needs to know *which* toast was said: a claim wins only if the
 asks for is heard (the card's drinker's toast), and any other toast or none is the same mistake.
 So while a card is in play the spotter may lower that toast's threshold
 (:meth:`hardware.speech.spotter.SpotterEngine.expect`). Each toast's *expected threshold* is
-chosen on a fold's validation voices (:func:`expected_thresholds`), and the claims are then
+chosen on a fold's validation voices (:func:`bench.spotter_lofo.expected_thresholds`, as
+``make spotter`` chooses the shipped ones), and the claims are then
 judged on the family that fold left out, as the game judges them: the first toast the stream
-fires decides (:func:`first_verdicts`).
+fires decides (:func:`bench.spotter_lofo.first_verdicts`).
 
 - **right**: a clip of toast k, with k expected, is heard as k;
 - **false accepts**: a clip of anything else (another toast, a look-alike word or sentence, a
@@ -30,78 +31,7 @@ from typing import Any
 import numpy as np
 
 from bench import spotter_lofo as L
-
-#: a claim's false accepts allowed on the validation voices when a toast's threshold is lowered
-CLAIM_FA_BUDGET = 0.03
-
-
-def first_verdicts(p: np.ndarray, thr: np.ndarray) -> np.ndarray:
-    """Each example's first fired toast (1-based; 0 none) under per-class thresholds ``thr``:
-    ``p`` is (examples, steps, classes), as :class:`bench.spotter_lofo.Judged` stacks them. At
-    the first step where a toast is at or above its threshold, the most probable of those (as
-    :func:`hardware.speech.spotter.fires`)."""
-    toast_p = p[:, :, 1:]
-    over = toast_p >= np.asarray(thr)[1:]
-    any_over = over.any(axis=2)
-    first = np.argmax(any_over, axis=1)
-    fired = any_over[np.arange(len(p)), first]
-    at = np.where(over, toast_p, -1.0)[np.arange(len(p)), first]
-    return np.where(fired, np.argmax(at, axis=1) + 1, 0)
-
-
-def claim_rates(judged: L.Judged, thr: np.ndarray, k: int) -> tuple[float, float]:
-    """With toast ``k`` expected at thresholds ``thr``: the share of k's clips heard as k, and
-    of every other clip heard as k."""
-    v = first_verdicts(judged.p, thr)
-    mine = judged.label == k
-    right = float(np.mean(v[mine] == k)) if mine.any() else float("nan")
-    fa = float(np.mean(v[~mine] == k)) if (~mine).any() else 0.0
-    return right, fa
-
-
-def expected_thresholds(judged: L.Judged, base: np.ndarray, budget: float = CLAIM_FA_BUDGET,
-                        grid: tuple[float, ...] = L.TOAST_GRID) -> np.ndarray:
-    """Each toast's threshold while it is expected: the lowest of ``grid`` (never above its own
-    ``base``) at which the other clips of the validation voices are heard as it at most
-    ``budget`` of the time, the other toasts keeping their thresholds."""
-    out = np.array(base, np.float64).copy()
-    for k in range(1, len(base)):
-        for g in grid:
-            if g >= base[k]:
-                break
-            trial = np.array(base, np.float64).copy()
-            trial[k] = g
-            if claim_rates(judged, trial, k)[1] <= budget:
-                out[k] = g
-                break
-    return out
-
-
-def claims(judged: L.Judged, base: np.ndarray, expected: np.ndarray) -> dict[str, Any]:
-    """Claims judged with every toast at its own threshold ("now") and with the card's word at
-    its expected one ("expecting"): right clean and at 10 dB, false accepts, per toast."""
-    out: dict[str, Any] = {}
-    for name, lowered in (("now", False), ("expecting", True)):
-        clean_r, noisy_r, fas, per_toast = [], [], [], {}
-        for k in range(1, len(base)):
-            thr = np.array(base, np.float64).copy()
-            if lowered:
-                thr[k] = expected[k]
-            v = first_verdicts(judged.p, thr)
-            mine = judged.label == k
-            if not mine.any():
-                continue
-            clean_r.append(v[mine & judged.clean] == k)
-            noisy_r.append(v[mine & ~judged.clean] == k)
-            fas.append(float(np.mean(v[~mine] == k)) if (~mine).any() else 0.0)
-            per_toast[L.CLASSES[k - 1]] = round(float(np.mean(v[mine & judged.clean] == k)), 3) \
-                if (mine & judged.clean).any() else None
-        c, n = np.concatenate(clean_r or [[]]), np.concatenate(noisy_r or [[]])
-        out[name] = {"right_clean": round(float(c.mean()), 3) if len(c) else None,
-                     "right_10db": round(float(n.mean()), 3) if len(n) else None,
-                     "false_accept": round(float(np.mean(fas)), 4) if fas else None,
-                     "per_toast_clean": per_toast}
-    return out
+from bench.spotter_lofo import CLAIM_FA_BUDGET, claims, expected_thresholds
 
 
 def measure(keep: Path) -> dict[str, Any]:

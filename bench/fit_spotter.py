@@ -17,7 +17,9 @@ never heard, each left out of this fit in turn, the six heard 0.688 clean, 0.431
 2. The recipe of :func:`bench.spotter_lofo.fit_recipe` is fitted on every family's voices but
    the validation voices (:data:`bench.spotter_data.VALIDATION_IDS`, one or more per family),
    which choose the thresholds of the recipe's networks averaged with ``--with`` (default: the
-   first two, :data:`bench.spotter_lofo.BASE`; none for the recipe alone): a minute or two.
+   first two, :data:`bench.spotter_lofo.BASE`; none for the recipe alone), and from them each
+   toast's threshold while a card waits for it (:func:`bench.spotter_lofo.expected_thresholds`,
+   the lexicon's ``expected_thresholds``): a minute or two.
 3. The networks go to ``--out`` (default ``.cache/spotter-candidate/``), their names and the
    thresholds into ``spotter-en.json`` beside them (``SpotterEngine(path to that json)`` loads
    them); what was chosen and why, and the releases the fit ran on, into ``fit.json`` there
@@ -48,17 +50,19 @@ CANDIDATE = Path(".cache/spotter-candidate")
 
 
 def refitted_lexicon(lex: dict[str, Any], weights: list[str], threshold: float,
-                     thresholds: dict[str, float] | None) -> dict[str, Any]:
+                     thresholds: dict[str, float] | None,
+                     expected: dict[str, float] | None = None) -> dict[str, Any]:
     """``lex`` with a fit's networks and thresholds, every key where it stood (so a fit that
     chooses what ships writes the shipped file byte for byte); ``thresholds`` None: no
-    threshold per toast."""
+    threshold per toast; ``expected`` None: no threshold while a card waits for a toast."""
     out = dict(lex)
     out["weights"] = weights
     out["threshold"] = threshold
-    if thresholds is None:
-        out.pop("thresholds", None)
-    else:
-        out["thresholds"] = thresholds
+    for key, value in (("thresholds", thresholds), ("expected_thresholds", expected)):
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
     return out
 
 
@@ -75,7 +79,7 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     print(f"examples ready after {time.time() - t0:.0f} s", file=sys.stderr)
     data = load_family_examples(cache, voices)
     fit, val, _ = split(data, None)
-    nets, thr, curve = fit_recipe(fit, val, progress=True, with_=with_)
+    nets, thr, curve, expected = fit_recipe(fit, val, progress=True, with_=with_)
     threshold = float(np.max(thr[1:]))
     lex_path = out_dir / f"{lexicon_name}.json"
     lex = json.loads((LEXICON_DIR / f"{lexicon_name}.json").read_text())
@@ -91,10 +95,12 @@ def train(out_dir: Path = CANDIDATE, cache: Path | None = None, workers: int = 2
     for name, net in zip(files, nets):
         save_net(out_dir / name, net)
     files = kept + files
-    lex = refitted_lexicon(lex, files, threshold,
-                           toast_thresholds(thr) if spotter_lofo.PER_TOAST else None)
+    per_toast = spotter_lofo.PER_TOAST
+    lex = refitted_lexicon(lex, files, threshold, toast_thresholds(thr) if per_toast else None,
+                           toast_thresholds(expected) if per_toast else None)
     lex_path.write_text(json.dumps(lex, indent=2, ensure_ascii=False) + "\n")
-    result = {"threshold": threshold, "thresholds": toast_thresholds(thr), "networks": files,
+    result = {"threshold": threshold, "thresholds": toast_thresholds(thr),
+              "expected_thresholds": toast_thresholds(expected), "networks": files,
               "voices": len(voices),
               "families": sorted(f for f in data if f not in spotter_lofo.MEASURE_ONLY),
               "measured_only": sorted(f for f in data if f in spotter_lofo.MEASURE_ONLY),

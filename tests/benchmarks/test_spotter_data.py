@@ -155,11 +155,15 @@ def test_a_refit_writes_the_lexicon_with_its_keys_where_they_stood() -> None:
     lex = json.loads(text)
     assert list(lex)[-1] != "thresholds"  # what a pop-and-add would have moved
     # the shipped choice fitted again: the same file, byte for byte
-    same = refitted_lexicon(lex, list(lex["weights"]), lex["threshold"], dict(lex["thresholds"]))
+    same = refitted_lexicon(lex, list(lex["weights"]), lex["threshold"], dict(lex["thresholds"]),
+                            dict(lex["expected_thresholds"]))
     assert json.dumps(same, indent=2, ensure_ascii=False) + "\n" == text
     # another choice changes the values, not the order; no per-toast thresholds drops the key
-    other = refitted_lexicon(lex, ["a.npz"], 0.9, {t: 0.9 for t in lex["thresholds"]})
+    other = refitted_lexicon(lex, ["a.npz"], 0.9, {t: 0.9 for t in lex["thresholds"]},
+                             {t: 0.8 for t in lex["thresholds"]})
     assert list(other) == list(lex) and other["weights"] == ["a.npz"]
     assert set(other["thresholds"].values()) == {0.9}
-    assert "thresholds" not in refitted_lexicon(lex, ["a.npz"], 0.9, None)
+    assert set(other["expected_thresholds"].values()) == {0.8}
+    alone = refitted_lexicon(lex, ["a.npz"], 0.9, None)
+    assert "thresholds" not in alone and "expected_thresholds" not in alone
     assert lex == json.loads(text)  # the lexicon given is left as it was

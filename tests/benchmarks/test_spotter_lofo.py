@@ -348,7 +348,8 @@ def test_families_no_fold_fits_on_share_one_fit_and_are_each_measured_on_their_o
 
     def fit_recipe(fit, val, log="", progress=False, with_=()):  # type: ignore[no-untyped-def]
         fits.append(len(fit))
-        return lofo.lexicon_nets(lofo.BASE), np.full(len(CLASSES) + 1, 0.6), []
+        return lofo.Recipe(lofo.lexicon_nets(lofo.BASE), np.full(len(CLASSES) + 1, 0.6), [],
+                           np.full(len(CLASSES) + 1, 0.4))
 
     monkeypatch.setattr(lofo, "fit_recipe", fit_recipe)
     monkeypatch.setattr(lofo, "MEASURE_ONLY", ("k", "m"))
@@ -363,6 +364,8 @@ def test_families_no_fold_fits_on_share_one_fit_and_are_each_measured_on_their_o
     assert (k["family"], k["toasts"], k["negatives"]) == ("k", 1, 0)
     assert (m["family"], m["toasts"], m["negatives"]) == ("m", 0, 3)
     assert k["thresholds"] == m["thresholds"]
+    assert set(k["expected_thresholds"].values()) == {0.4}
+    assert set(k["claims"]) == {"now", "expecting"}, "each family's claims judged as a game does"
     with pytest.raises(ValueError, match="share a fold"):
         lofo._fold((("a", "k"), ()))  # leaving a out is another fit than leaving k out
 
@@ -428,3 +431,15 @@ def test_the_threshold_rules_are_scored_on_kept_folds(tmp_path) -> None:
     assert report["once"]["left_out_family"]["false_accept"] == 0.02  # the look-alike fires
     with pytest.raises(SystemExit, match="no fold kept"):
         threshold_rules.main(["--keep", str(tmp_path / "none"), "--compare-only"])
+
+
+def test_the_claims_are_averaged_over_families_as_now_and_expecting() -> None:
+    from bench.spotter_lofo import claims_summary
+
+    fam = {"a": {"claims": {"now": {"right_clean": 0.5, "right_10db": 0.2, "false_accept": 0.0},
+                            "expecting": {"right_clean": 0.7, "right_10db": 0.4, "false_accept": 0.02}}},
+           "b": {"claims": {"now": {"right_clean": 0.7, "right_10db": None, "false_accept": 0.01},
+                            "expecting": {"right_clean": 0.9, "right_10db": 0.6, "false_accept": 0.04}}}}
+    s = claims_summary(fam)
+    assert s["now"] == {"right_clean": 0.6, "right_10db": 0.2, "false_accept": 0.005}
+    assert s["expecting"] == {"right_clean": 0.8, "right_10db": 0.5, "false_accept": 0.03}

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from bench.expected_word import expected_thresholds, first_verdicts
+from bench.spotter_lofo import expected_thresholds, first_verdicts
 from hardware.speech.spotter import SpotterEngine
 
 
