@@ -8,7 +8,10 @@ notation) and look-alike words and party sentences, at two speaking rates.  Clip
 the acceptance corpus: 16 kHz, speech at -26 dBFS, 0.5 s around it; clean, pink noise and
 5-talker babble at 10 dB.  They are written as WAV files and judged as ``clinkbox speech
 classify`` judges them (:func:`hardware.speech.audio.read_wav`, the engine's ``classify``, the
-most confident toast), with the shipped spotter and, with ``--lexicon``, another one.
+most confident toast), with the shipped spotter and, with ``--lexicon``, another one.  With
+``--claims`` they are judged too as a game judges a claim (``clinkbox speech classify --expect
+TOAST``): for each toast k expected in turn, a clip of k is right when the first toast heard is
+k, and any other clip (another toast, a look-alike, talk) is a false accept when it is.
 
 Run it once, at the end: its figures choose nothing.
 """
@@ -197,6 +200,49 @@ def judge(corpus: Path, rows: list[dict[str, Any]], lexicon: str) -> dict[str, A
             "false_accepts": dict(sorted(fired.items(), key=lambda kv: -kv[1]))}
 
 
+def judge_claims(corpus: Path, rows: list[dict[str, Any]], lexicon: str) -> dict[str, Any]:
+    """Claim by claim, as the game decides (:func:`bench.expected_word.claims` on files): each
+    toast k expected in turn (:meth:`hardware.speech.spotter.SpotterEngine.expect`), the first
+    toast the file is heard saying decides."""
+    from hardware.speech.spotter import SpotterEngine
+
+    engine = SpotterEngine(lexicon)
+    out: dict[str, Any] = {}
+    for name, lowered in (("now", False), ("expecting", True)):
+        right: dict[str, list[bool]] = defaultdict(list)
+        per_toast: dict[str, list[bool]] = defaultdict(list)
+        fa: dict[str, list[bool]] = defaultdict(list)
+        fired: dict[str, int] = defaultdict(int)
+        for k in CLASSES:
+            engine.expect([k] if lowered else None)
+            for r in rows:
+                heard = [h.toast for h in engine.classify(read_wav(corpus / r["file"]))
+                         if h.toast is not None]
+                first = heard[0] if heard else None
+                if r["toast"] == k:
+                    ok = first == k
+                    right["clean" if r["cond"] == "clean" else "10db"].append(ok)
+                    if r["cond"] != "clean":
+                        right[r["cond"]].append(ok)
+                    else:
+                        per_toast[k].append(ok)
+                else:
+                    fa[k].append(first == k)
+                    if first == k:
+                        fired[f"{r['text']} -> {k}"] += 1
+        engine.expect(None)
+
+        def m(xs: list[bool]) -> float | None:
+            return round(float(np.mean(xs)), 3) if xs else None
+
+        out[name] = {"right_clean": m(right["clean"]), "right_10db": m(right["10db"]),
+                     "right_pink10": m(right["pink"]), "right_babble10": m(right["babble"]),
+                     "false_accept": round(float(np.mean([np.mean(v) for v in fa.values()])), 4),
+                     "per_toast_clean": {t: m(per_toast[t]) for t in CLASSES},
+                     "false_accepts": dict(sorted(fired.items(), key=lambda kv: -kv[1])[:20])}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.unseen_check", description=__doc__)
     ap.add_argument("--corpus", type=Path, default=Path("/tmp/clinkbox-unseen"))
@@ -204,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lexicon", nargs="*", default=["spotter-en"],
                     help="spotter lexicons to judge with (a name or a .json path)")
     ap.add_argument("--out", type=Path, default=Path("bench/unseen.json"))
+    ap.add_argument("--claims", action="store_true",
+                    help="judge claims too, each toast expected in turn, as a game does")
     args = ap.parse_args(argv)
     manifest = args.corpus / "manifest.jsonl"
     if manifest.exists():
@@ -212,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = make_corpus(args.corpus, args.hibari)
     result = {"clips": len(rows), "voices": sorted({r["voice"] for r in rows}),
               **{lex: judge(args.corpus, rows, lex) for lex in args.lexicon}}
+    if args.claims:
+        result["claims"] = {lex: judge_claims(args.corpus, rows, lex) for lex in args.lexicon}
     args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     print(json.dumps(result, indent=1, ensure_ascii=False))
     return 0
