@@ -201,7 +201,7 @@ def judge(corpus: Path, rows: list[dict[str, Any]], lexicon: str) -> dict[str, A
 
 
 def judge_claims(corpus: Path, rows: list[dict[str, Any]], lexicon: str) -> dict[str, Any]:
-    """Claim by claim, as the game decides (:func:`bench.expected_word.claims` on files): each
+    """Claim by claim, as the game decides (:func:`bench.spotter_lofo.claims` on files): each
     toast k expected in turn (:meth:`hardware.speech.spotter.SpotterEngine.expect`), the first
     toast the file is heard saying decides."""
     from hardware.speech.spotter import SpotterEngine

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bench.corpus import write_wav
 from bench.spotter_data import CLASSES
 from bench.unseen_check import judge_claims
 from hardware.speech.audio import read_wav
@@ -20,19 +21,12 @@ OTHERS = ("hello", "pass the crisps please")
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, Any]]]:
-    import wave
-
     root = tmp_path_factory.mktemp("unseen")
     rows = []
     for i, (toast, text) in enumerate([*SAID.items(), *((None, t) for t in OTHERS)]):
         pcm = say(root, "flite", "rms", text)
         rel = f"flite-rms/{i:04d}-clean.wav"
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        with wave.open(str(root / rel), "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(RATE)
-            w.writeframes(pcm.tobytes())
+        write_wav(root / rel, pcm / 32767)
         rows.append({"file": rel, "voice": "flite-rms", "text": text, "toast": toast,
                      "cond": "clean"})
     return root, rows
