@@ -717,6 +717,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="the recipe's networks: seeds 1..N, their negatives' steps spread "
                          "(an experiment)")
     ap.add_argument("--components", type=int, help="principal components (an experiment)")
+    ap.add_argument("--alpha", type=float, help="the networks' L2 penalty (an experiment)")
     ap.add_argument("--max-iter", type=int, help="most passes (an experiment)")
     ap.add_argument("--hard", type=float, nargs=3, metavar=("CUT", "WEIGHT", "EPOCHS"),
                     help="a hard-negative pass after each fit (an experiment)")
@@ -746,6 +747,8 @@ def main(argv: list[str] | None = None) -> int:
         MEMBERS = members(args.members)
     if args.hidden:
         MEMBERS = tuple({**m, "hidden": tuple(args.hidden)} for m in MEMBERS)
+    if args.alpha:
+        MEMBERS = tuple({**m, "alpha": args.alpha} for m in MEMBERS)
     FIT.update({k: v for k, v in (("components", args.components), ("max_iter", args.max_iter))
                 if v})
     keys = run(args.cache, args.out, args.workers, args.only, args.recipe_alone,
