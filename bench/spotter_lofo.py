@@ -78,6 +78,9 @@ MEMBERS: tuple[dict[str, Any], ...] = members(4)
 
 #: the fit of each network: principal components kept, most passes
 FIT: dict[str, int] = {"components": 256, "max_iter": 30}
+#: each network also fitted on one noisy copy of its rows: Gaussian noise of this many times
+#: each principal component's spread (an experiment, docs/speech.md; 0: none, as it ships)
+INPUT_NOISE = 0.0
 THRESHOLDS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99)
 #: the thresholds: the most toasts heard with false accepts on the validation voices at most this
 #: (the target itself; it was 0.04, which let the six networks' thresholds drop to where the
@@ -178,7 +181,19 @@ def fit_nets(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float
     clf = MLPClassifier(hidden, alpha=alpha, batch_size=512, learning_rate_init=1e-3,
                         max_iter=max_iter, early_stopping=True, n_iter_no_change=4,
                         random_state=seed)
-    clf.fit(z, y, sample_weight=weight)
+    zs, ys = z, y
+    if INPUT_NOISE:
+        noisy = z + (np.random.default_rng(len(y)).standard_normal(z.shape).astype(z.dtype)
+                     * (INPUT_NOISE * z.std(axis=0)))
+        zs, ys = np.concatenate([z, noisy]), np.concatenate([y, y])
+
+    def twice(w: np.ndarray | None) -> np.ndarray | None:
+        if not INPUT_NOISE:
+            return w
+        w = np.ones(len(y)) if w is None else np.asarray(w)
+        return np.concatenate([w, w])
+
+    clf.fit(zs, ys, sample_weight=twice(weight))
 
     def net() -> Net:
         layers = [(w.astype(np.float32), b.astype(np.float32))
@@ -193,7 +208,7 @@ def fit_nets(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], alpha: float
         print(f"{int(is_hard.sum())} hard negative steps", file=sys.stderr)
         w = np.ones(len(y)) if weight is None else np.asarray(weight, np.float64)
         clf.set_params(warm_start=True, max_iter=int(hard["epochs"]))
-        clf.fit(z, y, sample_weight=np.where(is_hard, w * hard["weight"], w))
+        clf.fit(zs, ys, sample_weight=twice(np.where(is_hard, w * hard["weight"], w)))
         nets.append(net())
     return nets
 
@@ -679,7 +694,8 @@ def run(cache: Path | None = None, out: Path = Path("bench/lofo.json"), workers:
         "recipe": {"members": [dict(m, hidden=list(m["hidden"])) for m in MEMBERS], **FIT,
                    "fa_budget": FA_BUDGET, "hard": HARD, "per_toast": PER_TOAST,
                    "threshold_resamples": THRESHOLD_RESAMPLES,
-                   "averaged_with": list(BASE)},
+                   "averaged_with": list(BASE),
+                   **({"input_noise": INPUT_NOISE} if INPUT_NOISE else {})},
         "voices": {f: [v.id for v in voices if v.family == f] for f in fams},
         "seconds": round(time.time() - t0),
     }
@@ -704,7 +720,7 @@ def run(cache: Path | None = None, out: Path = Path("bench/lofo.json"), workers:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global MEMBERS, HARD, PER_TOAST, FA_BUDGET, MEASURE_ONLY, THRESHOLD_RESAMPLES
+    global MEMBERS, HARD, PER_TOAST, FA_BUDGET, MEASURE_ONLY, THRESHOLD_RESAMPLES, INPUT_NOISE
     ap = argparse.ArgumentParser(prog="python -m bench.spotter_lofo", description=__doc__)
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=Path("bench/lofo.json"))
@@ -718,6 +734,9 @@ def main(argv: list[str] | None = None) -> int:
                          "(an experiment)")
     ap.add_argument("--components", type=int, help="principal components (an experiment)")
     ap.add_argument("--alpha", type=float, help="the networks' L2 penalty (an experiment)")
+    ap.add_argument("--input-noise", type=float, metavar="SIGMA",
+                    help="each network also fitted on a copy of its rows with Gaussian noise of "
+                         "SIGMA times each principal component's spread (an experiment)")
     ap.add_argument("--max-iter", type=int, help="most passes (an experiment)")
     ap.add_argument("--hard", type=float, nargs=3, metavar=("CUT", "WEIGHT", "EPOCHS"),
                     help="a hard-negative pass after each fit (an experiment)")
@@ -749,6 +768,7 @@ def main(argv: list[str] | None = None) -> int:
         MEMBERS = tuple({**m, "hidden": tuple(args.hidden)} for m in MEMBERS)
     if args.alpha:
         MEMBERS = tuple({**m, "alpha": args.alpha} for m in MEMBERS)
+    INPUT_NOISE = args.input_noise or INPUT_NOISE
     FIT.update({k: v for k, v in (("components", args.components), ("max_iter", args.max_iter))
                 if v})
     keys = run(args.cache, args.out, args.workers, args.only, args.recipe_alone,

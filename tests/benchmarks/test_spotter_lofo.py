@@ -329,6 +329,35 @@ def test_the_hard_negative_pass_lowers_the_toast_on_the_look_alikes() -> None:
     assert after < before
 
 
+def test_input_noise_fits_on_a_noisy_copy_too_and_is_off_by_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import warnings
+
+    import bench.spotter_lofo as lofo
+
+    rng = np.random.default_rng(2)  # no toast and two toasts: the network's three outputs
+    x = np.concatenate([rng.normal(0, 1, (2000, 24)),
+                        rng.normal(0, 1, (1000, 24)) + np.r_[6.0, np.zeros(23)],
+                        rng.normal(0, 1, (1000, 24)) + np.r_[0.0, 6.0, np.zeros(22)]]
+                       ).astype(np.float32)
+    y = np.r_[np.zeros(2000), np.ones(1000), np.full(1000, 2)].astype(np.int64)
+
+    def fit() -> lofo.Net:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return lofo.fit_nets(x.copy(), y, (8,), 1e-3, seed=0, max_iter=30, components=24,
+                                 hard={"cut": 0.2, "weight": 4.0, "epochs": 3})[1]
+
+    assert lofo.INPUT_NOISE == 0.0  # the recipe as it ships fits on its rows alone
+    plain, again = fit(), fit()
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(plain.layers, again.layers))
+    monkeypatch.setattr(lofo, "INPUT_NOISE", 0.5)
+    noisy = fit()
+    assert not np.array_equal(noisy.layers[0][0], plain.layers[0][0])
+    right = (noisy.probabilities(x).argmax(axis=1) == y).mean()
+    assert right > 0.85  # still a classifier of the rows it was fitted on
+
+
 def test_the_recipes_networks_each_keep_another_share_of_the_negatives() -> None:
     from bench.spotter_lofo import members
 
