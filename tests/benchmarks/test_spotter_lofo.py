@@ -181,6 +181,27 @@ def test_the_second_opinion_rules() -> None:
     assert not keep("must agree", "cheers", ("phones", None))
 
 
+def test_a_rescue_lets_through_only_what_pocketsphinx_names_alike() -> None:
+    from bench.second_opinion import figures, rescued, verdicts
+
+    assert rescued(["salud", ["toast", "salud"]]) == "salud"
+    assert rescued(["salud", ["toast", "cheers"]]) is None
+    assert rescued(["salud", ["near miss", None]]) is None
+    assert rescued(None) is None
+    rows = [  # a toast heard, one rescued, one not, a look-alike rescued, a look-alike refused
+        {"label": 2, "cond": "clean", "spotter": "cheers", "second": ["phones", None]},
+        {"label": 5, "cond": "clean", "rescue": ["salud", ["toast", "salud"]]},
+        {"label": 1, "cond": "pink", "rescue": ["prost", ["phones", None]]},
+        {"label": 0, "cond": "clean", "rescue": ["salud", ["toast", "salud"]]},
+        {"label": 0, "cond": "babble", "rescue": ["kanpai", ["near miss", None]]},
+    ]
+    assert verdicts(rows, "rescue") == [2, 5, 0, 5, 0]
+    assert verdicts(rows, "spotter") == [2, 0, 0, 0, 0]
+    assert verdicts(rows, "rescue from 0.1") == [2, 0, 0, 0, 0]  # nothing that low recorded
+    f = figures(rows, "rescue")
+    assert (f["accuracy_clean"], f["accuracy_10db"], f["false_accept"]) == (1.0, 0.0, 0.5)
+
+
 def test_no_reserved_report_or_babble_voice_speaks_a_training_example() -> None:
     held_back = {v.id for v in ALL_VOICES if v.split == "report"} | {v.id for v in BABBLE_VOICES}
     assert not held_back & {v.id for v in VOICES}
