@@ -21,8 +21,8 @@ and these rules are measured:
   from any toast whose probability reaches 0.1.
 
 No rule has a number chosen on these voices (PocketSphinx's lexicon is as shipped); the first
-two of the spotter's networks never heard them either (the recipe's two, fitted on every
-family, did).  Results go to ``bench/second_opinion.json``.
+two of the spotter's networks never heard them either (the recipe's four, fitted on every
+family but Pico, did).  Results go to ``bench/second_opinion.json``.
 """
 
 from __future__ import annotations
@@ -89,23 +89,25 @@ def judge_voice(v: SpotVoice, seed: int = 3) -> list[dict[str, Any]]:
         heard = [h for h in _spotter.classify(pcm) if h.toast]
         row: dict[str, Any] = {"voice": v.id, "family": v.family, "text": u.text,
                                "label": u.label, "cond": cond}
-        x = None
+        x, _ = _sphinx.prepare(pcm)  # denoised as PocketSphinx hears it
         if heard:
-            best = max(heard, key=lambda h: h.confidence)
-            x, _ = _sphinx.prepare(pcm)  # denoised as PocketSphinx hears it
-            a, b = int((best.start - PAD_S) * RATE), int((best.end + PAD_S) * RATE)
-            kind, other = _sphinx.winner(x, a, b)
-            row.update(spotter=best.toast, second=[kind, other])
+            toast, second = _opinion(x, heard)
+            row.update(spotter=toast, second=second)
         for rule, lower in _nearly.items() if not heard else ():
             nearly = [h for h in lower.classify(pcm) if h.toast]
             if nearly:
-                best = max(nearly, key=lambda h: h.confidence)
-                if x is None:
-                    x, _ = _sphinx.prepare(pcm)
-                a, b = int((best.start - PAD_S) * RATE), int((best.end + PAD_S) * RATE)
-                row[rule] = [best.toast, list(_sphinx.winner(x, a, b))]
+                row[rule] = list(_opinion(x, nearly))
         rows.append(row)
     return rows
+
+
+def _opinion(x: np.ndarray, heard: list[Any]) -> tuple[str, list[str | None]]:
+    """The most confident of the spotter's ``heard`` toasts, and what wins its stretch of
+    ``x`` (PocketSphinx's samples) for PocketSphinx, as [kind, toast]."""
+    assert _sphinx is not None
+    best = max(heard, key=lambda h: h.confidence)
+    a, b = int((best.start - PAD_S) * RATE), int((best.end + PAD_S) * RATE)
+    return best.toast, list(_sphinx.winner(x, a, b))
 
 
 def verdicts(rows: list[dict[str, Any]], rule: str) -> list[int]:
