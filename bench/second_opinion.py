@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from bench.results_file import share
 from bench.spotter_data import CLASSES, VOICES, SpotVoice, held_out_babble, judged_clips
 from bench.spotter_lofo import SHIPPED_NEVER_HEARD
 from hardware.speech.audio import RATE
@@ -143,12 +144,9 @@ def figures(rows: list[dict[str, Any]], rule: str) -> dict[str, Any]:
         else:
             fa.append(got != 0)
 
-    def m(xs: list[bool]) -> float | None:
-        return round(float(np.mean(xs)), 3) if xs else None
-
-    return {"accuracy_clean": m(right["clean"]), "accuracy_10db": m(right["10db"]),
-            "accuracy_pink10": m(right["pink"]), "accuracy_babble10": m(right["babble"]),
-            "false_accept": m(fa), "toasts": len(right["clean"]) + len(right["10db"]),
+    return {"accuracy_clean": share(right["clean"]), "accuracy_10db": share(right["10db"]),
+            "accuracy_pink10": share(right["pink"]), "accuracy_babble10": share(right["babble"]),
+            "false_accept": share(fa), "toasts": len(right["clean"]) + len(right["10db"]),
             "others": len(fa)}
 
 

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from bench.results_file import share
 from bench.spotter_data import (
     CLASSES,
     VALIDATION_IDS,
@@ -323,16 +324,13 @@ def score(examples: list[Example], probs: list[np.ndarray], threshold: Threshold
             if v:
                 confusions[f"{m['text']} -> {CLASSES[v - 1]}"] += 1
 
-    def mean(xs: list[bool]) -> float | None:
-        return round(float(np.mean(xs)), 3) if xs else None
-
     return {
-        "accuracy_clean": mean(right["clean"]), "accuracy_10db": mean(right["10db"]),
-        "accuracy_pink10": mean(by_noise["pink"]),
-        "accuracy_babble10": mean(by_noise["babble"]),
-        "false_accept": mean(fa["all"]), "false_accept_new_words": mean(fa["new words"]),
-        "false_accept_clean": mean(fa["clean"]),
-        "per_toast_clean": {t: mean(v) for t, v in sorted(per_toast.items())},
+        "accuracy_clean": share(right["clean"]), "accuracy_10db": share(right["10db"]),
+        "accuracy_pink10": share(by_noise["pink"]),
+        "accuracy_babble10": share(by_noise["babble"]),
+        "false_accept": share(fa["all"]), "false_accept_new_words": share(fa["new words"]),
+        "false_accept_clean": share(fa["clean"]),
+        "per_toast_clean": {t: share(v) for t, v in sorted(per_toast.items())},
         "toasts": len(right["clean"]) + len(right["10db"]), "negatives": len(fa["all"]),
         "false_accepts": dict(sorted(confusions.items(), key=lambda kv: -kv[1])[:12]),
     }

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from bench.results_file import share
 from bench.spotter_data import CLASSES, VOICES, SpotVoice, held_out_babble, judged_clips
 from bench.spotter_lofo import SHIPPED_NEVER_HEARD
 from hardware.speech.audio import RATE
@@ -76,13 +77,10 @@ def figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
         else:
             fa.append(r["with"] is not None)
 
-    def m(xs: list[bool]) -> float | None:
-        return round(float(np.mean(xs)), 3) if xs else None
-
-    return {"accuracy_clean": m(right["clean"]),
-            "accuracy_10db": m(right["pink"] + right["babble"]),
-            "accuracy_pink10": m(right["pink"]), "accuracy_babble10": m(right["babble"]),
-            "false_accept": m(fa), "toasts": sum(map(len, right.values())), "others": len(fa),
+    return {"accuracy_clean": share(right["clean"]),
+            "accuracy_10db": share(right["pink"] + right["babble"]),
+            "accuracy_pink10": share(right["pink"]), "accuracy_babble10": share(right["babble"]),
+            "false_accept": share(fa), "toasts": sum(map(len, right.values())), "others": len(fa),
             "changed": [{k: r[k] for k in ("voice", "text", "cond", "without", "with")}
                         for r in rows if r["with"] != r["without"]]}
 

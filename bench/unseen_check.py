@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from bench.corpus import FLOOR_DBFS, active_power, pink_noise, trim, write_wav
+from bench.results_file import share
 from bench.spotter_data import CLASSES, held_out_babble
 from bench.voices import Voice
 from hardware.speech.audio import RATE, read_wav, resample
@@ -188,15 +189,12 @@ def judge(corpus: Path, rows: list[dict[str, Any]], lexicon: str) -> dict[str, A
             if said:
                 fired[f"{r['text']} -> {said}"] += 1
 
-    def m(xs: list[bool]) -> float | None:
-        return round(float(np.mean(xs)), 3) if xs else None
-
-    return {"accuracy_clean": m(right["clean"]), "accuracy_10db": m(right["10db"]),
-            "accuracy_pink10": m(right["pink"]), "accuracy_babble10": m(right["babble"]),
-            "false_accept": m(fa), "toasts": len(right["clean"]) + len(right["10db"]),
+    return {"accuracy_clean": share(right["clean"]), "accuracy_10db": share(right["10db"]),
+            "accuracy_pink10": share(right["pink"]), "accuracy_babble10": share(right["babble"]),
+            "false_accept": share(fa), "toasts": len(right["clean"]) + len(right["10db"]),
             "others": len(fa),
-            "per_toast_clean": {t: m(per_toast[t]) for t in CLASSES},
-            "per_voice_clean": {k: m(v) for k, v in sorted(per_voice.items())},
+            "per_toast_clean": {t: share(per_toast[t]) for t in CLASSES},
+            "per_voice_clean": {k: share(v) for k, v in sorted(per_voice.items())},
             "false_accepts": dict(sorted(fired.items(), key=lambda kv: -kv[1]))}
 
 
@@ -232,13 +230,10 @@ def judge_claims(corpus: Path, rows: list[dict[str, Any]], lexicon: str) -> dict
                         fired[f"{r['text']} -> {k}"] += 1
         engine.expect(None)
 
-        def m(xs: list[bool]) -> float | None:
-            return round(float(np.mean(xs)), 3) if xs else None
-
-        out[name] = {"right_clean": m(right["clean"]), "right_10db": m(right["10db"]),
-                     "right_pink10": m(right["pink"]), "right_babble10": m(right["babble"]),
+        out[name] = {"right_clean": share(right["clean"]), "right_10db": share(right["10db"]),
+                     "right_pink10": share(right["pink"]), "right_babble10": share(right["babble"]),
                      "false_accept": round(float(np.mean([np.mean(v) for v in fa.values()])), 4),
-                     "per_toast_clean": {t: m(per_toast[t]) for t in CLASSES},
+                     "per_toast_clean": {t: share(per_toast[t]) for t in CLASSES},
                      "false_accepts": dict(sorted(fired.items(), key=lambda kv: -kv[1])[:20])}
     return out
 

@@ -63,6 +63,7 @@ def test_a_negative_example_gives_every_stride_th_step_as_none() -> None:
     assert w.tolist() == [3.0] * len(y), "each kept step stands for the ones left out"
 
 
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # a few passes on purpose
 def test_the_folded_projection_gives_the_networks_own_probabilities() -> None:
     from sklearn.neural_network import MLPClassifier
 

@@ -115,6 +115,7 @@ def test_the_choice_takes_the_fewest_false_accepts_that_keep_the_accuracy_floor(
     assert [c["accuracy"] for c in deaf if c["threshold"] == best] == [top] and top < 0.99
 
 
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # a few passes on purpose
 def test_a_fit_shows_its_passes_and_trains_the_same_network(
         capsys: pytest.CaptureFixture[str]) -> None:
     from sklearn.neural_network import MLPClassifier
