@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from controller import config as config_mod
-from controller.cli_text import ENROL_HELP, WAV_FILES_HELP
+from controller.cli_text import CLASSIFY_DESCRIPTION, MIC_TEST_DESCRIPTION, classify_args, mic_test_args
 
 START = time.monotonic()
 
@@ -48,12 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("speech", help="speech tools")
     ssub = sp.add_subparsers(dest="speech_command", metavar="SPEECH_COMMAND")
-    cl = ssub.add_parser("classify", help="which toast each WAV file holds, as JSON lines")
-    cl.add_argument("files", nargs="+", help=WAV_FILES_HELP)
-    cl.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"])
-    cl.add_argument("--enrol", action="append", metavar="WAV=TOAST", help=ENROL_HELP)
-
-    sub.add_parser("mic-test", help="live: the microphone's level and each toast heard")
+    classify_args(ssub.add_parser("classify", help="which toast each WAV file holds, as JSON lines",
+                                  description=CLASSIFY_DESCRIPTION))
+    mic_test_args(sub.add_parser("mic-test", help="live: the microphone's level and each toast heard",
+                                 description=MIC_TEST_DESCRIPTION))
 
     sh = sub.add_parser("screenshots", help="draw the README's screens headless into a folder")
     sh.add_argument("--out", default="docs/screens")
@@ -81,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "mic-test":
         from controller.speech_cli import mic_test_main
 
-        return mic_test_main(extra)
+        return mic_test_main(args_list[args_list.index("mic-test") + 1:])
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if command == "replay":

@@ -9,19 +9,10 @@ import sys
 import time
 from typing import TextIO
 
-from controller.cli_text import ENROL_HELP, WAV_FILES_HELP
+from controller.cli_text import CLASSIFY_DESCRIPTION, MIC_TEST_DESCRIPTION, classify_args, mic_test_args
 from hardware.speech import Heard, Listener, choose_engine
 from hardware.speech.audio import NotAWavFile, read_wav
 from hardware.speech.timing import decided_at
-
-
-def _engine_args(prog: str, description: str) -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog=prog, description=description)
-    ap.add_argument("--engine", choices=["spotter", "pocketsphinx", "vosk"],
-                    help="recogniser (default: the toast spotter, measured best on held-out "
-                    "voices; PocketSphinx where it cannot run)")
-    ap.add_argument("--data-dir", help="where the speech models live (default: the user's data dir)")
-    return ap
 
 
 def best_toast(heard: list[Heard]) -> Heard | None:
@@ -40,12 +31,8 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     A file that cannot be read is reported on stderr by name; the other files are still
     classified and the exit status is 1.
     """
-    ap = _engine_args("clinkbox speech classify", "Which toast each WAV file holds.")
-    ap.add_argument("files", nargs="+", help=WAV_FILES_HELP)
-    ap.add_argument("--enrol", action="append", default=[], metavar="WAV=TOAST", help=ENROL_HELP)
-    ap.add_argument("--expect", action="append", default=[], metavar="TOAST",
-                    help="judge as if a card in play waited for this toast (repeatable): the toast "
-                    "spotter listens for it at its expected threshold, as in a game")
+    ap = classify_args(argparse.ArgumentParser(prog="clinkbox speech classify",
+                                               description=CLASSIFY_DESCRIPTION))
     opts = ap.parse_args(args)
     engine, reason = choose_engine(opts.engine, opts.data_dir)
     print(f"speech engine: {engine.name} ({reason})", file=sys.stderr)
@@ -117,9 +104,8 @@ def _meter(dbfs: float, width: int = 40) -> str:
 def mic_test_main(args: list[str], out: TextIO = sys.stdout) -> int:
     """Live: a level meter and, for each stretch of speech, the toast heard, its confidence
     and how long after the end of the speech the decision came.  Ctrl-C ends it."""
-    ap = _engine_args("clinkbox mic-test", "Listen live and show each toast heard.")
-    ap.add_argument("--device", help="microphone name or index (default: the system's)")
-    ap.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
+    ap = mic_test_args(argparse.ArgumentParser(prog="clinkbox mic-test",
+                                               description=MIC_TEST_DESCRIPTION))
     opts = ap.parse_args(args)
     engine, reason = choose_engine(opts.engine, opts.data_dir)
     out.write(f"speech engine: {engine.name} ({reason})\n")
