@@ -79,7 +79,7 @@ test-arm64:
 	ARM64_HOST_DEBS="$(ARM64_HOST_DEBS)" bash scripts/test-arm64.sh
 
 lint: $(VENV)/.test-deps
-	$(VENV)/bin/ruff check controller hardware models tests bench
+	$(VENV)/bin/ruff check controller hardware models tests bench scripts
 	$(VENV)/bin/mypy --strict models
 
 $(VENV)/.bench-deps: Makefile $(VENV)/.test-deps

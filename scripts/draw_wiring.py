@@ -17,8 +17,8 @@ from xml.sax.saxutils import escape
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from controller.config import DEFAULT_STATIONS, RESERVED_GPIOS, Pad
-from controller.header import ALT_NAMES, BCM, GROUND, PHYSICAL, POWER_3V3, POWER_5V
+from controller.config import DEFAULT_STATIONS, RESERVED_GPIOS, Pad  # noqa: E402 (after the path)
+from controller.header import ALT_NAMES, BCM, GROUND, PHYSICAL, POWER_3V3, POWER_5V  # noqa: E402
 
 STATION_COLOURS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6")
 PAD_COLOUR = "#808080"
