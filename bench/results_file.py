@@ -18,15 +18,16 @@ def merge(values: dict[str, Any], path: Path = RESULTS) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if path.exists():
         try:
-            data = json.loads(path.read_text())
+            loaded: Any = json.loads(path.read_text())
         except ValueError:
-            data = None  # type: ignore[assignment]
-        if not isinstance(data, dict):
+            loaded = None
+        if isinstance(loaded, dict):
+            data = loaded
+        else:
             aside = path.with_name(path.name + ".broken")
             path.replace(aside)
             print(f"{path} was not a JSON object: kept aside as {aside}, started afresh",
                   file=sys.stderr)
-            data = {}
     data.update(values)
     part = path.with_name(path.name + ".part")
     part.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
