@@ -7,7 +7,7 @@ neural speakers among them; SVOX Pico's voices are only ever measured), averaged
 two, and a threshold per toast chosen on the whole ensemble.  On the voice families the first two
 never heard, each left out of this fit in turn, the six heard 0.688 clean, 0.431 at 10 dB at
 0.030 false accepts against the first two's 0.664 / 0.428 / 0.055 (``make bench``:
-``speech_lofo_*``); docs/speech.md has every figure.
+``speech_lofo_*``); docs/speech.md has the figures, docs/speech-lab.md how each was reached.
 
 1. Every voice of :mod:`bench.spotter_data` says its toasts and negatives; each utterance's
    training examples (tempo, pitch, rooms, microphones, noise, babble, music) and held-out

@@ -74,7 +74,7 @@ def _chirps(rng: np.random.Generator) -> np.ndarray:
     tune (220-2400 Hz), each a sine, a sine with two overtones or a square wave: a phone, an
     oven, a game, a reversing van.  Measured (:mod:`bench.sounds_check`), not among
     :data:`NAMES`: fitted on, 24 of them cost real people's spliced "tchin tchin" more than
-    they saved (docs/speech.md, "Party sounds no fit heard")."""
+    they saved (docs/speech-lab.md, "Party sounds no fit heard")."""
     f0 = float(np.exp(rng.uniform(np.log(220), np.log(2400))))
     timbre = int(rng.integers(0, 3))
     same_pitch = rng.random() < 0.5

@@ -13,7 +13,7 @@ corpus (speech at -26 dBFS; clean, pink noise and 5-talker babble at 10 dB).  Ea
 judged as ``clinkbox speech classify`` judges a file: every toast the stream fires (1 s apart
 at least), the most confident one wins.  Pico (:data:`MEASURE_ONLY`) is never fitted on, so its
 fold is what ``make spotter`` makes (the shipped spotter itself, on the examples as they were when
-it shipped: docs/speech.md).
+it shipped: docs/speech-lab.md).
 
 ``make bench`` writes ``speech_lofo_accuracy_clean``, ``speech_lofo_accuracy_10db`` (pink and
 babble together) and ``speech_lofo_false_accept`` (look-alike words and sentences, every
@@ -73,19 +73,19 @@ def members(n: int, stride: int = 8) -> tuple[dict[str, Any], ...]:
 
 
 #: the recipe's networks, averaged: four (two were as good on the families left out, four a
-#: little better: docs/speech.md), each seeing every toast and an eighth of the other words' steps
+#: little better: docs/speech-lab.md), each seeing every toast and an eighth of the other words' steps
 MEMBERS: tuple[dict[str, Any], ...] = members(4)
 
 
 #: the fit of each network: principal components kept, most passes
 FIT: dict[str, int] = {"components": 256, "max_iter": 30}
 #: each network also fitted on one noisy copy of its rows: Gaussian noise of this many times
-#: each principal component's spread (an experiment, docs/speech.md; 0: none, as it ships)
+#: each principal component's spread (an experiment, docs/speech-lab.md; 0: none, as it ships)
 INPUT_NOISE = 0.0
 THRESHOLDS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99)
 #: the thresholds: the most toasts heard with false accepts on the validation voices at most this
 #: (the target itself; it was 0.04, which let the six networks' thresholds drop to where the
-#: benchmark's report voices had 0.036 false accepts: docs/speech.md)
+#: benchmark's report voices had 0.036 false accepts: docs/speech-lab.md)
 FA_BUDGET = 0.03
 #: the hard-negative pass after each network's fit (:func:`fit_nets`); None: none
 HARD: dict[str, float] | None = {"cut": 0.2, "weight": 4.0, "epochs": 10}
@@ -94,8 +94,8 @@ PER_TOAST = True
 #: families only ever measured: left out of every fold's fit (and of ``make spotter``'s), measured
 #: in one fold of their own, which is then what ``make spotter`` makes, on voices it never heard.
 #: SVOX Pico: fitted on too, it moved the other families' figures by less than a point
-#: (docs/speech.md), so it is kept as a family nothing was ever fitted or tuned on; MBROLA's
-#: voices: fitted on too, Pico and the families left out were no better (docs/speech.md)
+#: (docs/speech-lab.md), so it is kept as a family nothing was ever fitted or tuned on; MBROLA's
+#: voices: fitted on too, Pico and the families left out were no better (docs/speech-lab.md)
 MEASURE_ONLY: tuple[str, ...] = ("pico", "mbrola")
 #: how much more a training example of a noise condition weighs (others 1)
 COND_WEIGHT: dict[str, float] = {}
@@ -402,7 +402,7 @@ def steady_toast_thresholds(judged: Judged, budget: float = FA_BUDGET,
     choices.  One choice on the examples as they are hangs on a handful of them: a look-alike
     word or two decide whether cheers stays at 0.5 or rises to 0.75, and each refit moved two or
     three toasts' thresholds by 0.1-0.2; the median is what most resamplings agree on
-    (docs/speech.md, "A steadier threshold rule").  Returns the thresholds per class (index 0
+    (docs/speech-lab.md, "A steadier threshold rule").  Returns the thresholds per class (index 0
     unused) and, as the moves, each resampling's thresholds then the median's rates on every
     example."""
     if resamples <= 0:

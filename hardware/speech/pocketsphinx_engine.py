@@ -8,7 +8,7 @@ For each stretch of speech the voice detector finds in a window:
    lexicon's ``garbage_penalty`` (the rejection model for anything else);
 3. a toast is heard when a toast pronunciation wins the whole stretch.
 
-Other rejection scores were measured and dropped (docs/speech.md): the likelihood ratio of
+Other rejection scores were measured and dropped (docs/speech-lab.md): the likelihood ratio of
 separate toast and phone-loop decodes, and keyword spotting, separated toasts from near
 misses worse than this single decode.
 
