@@ -104,8 +104,15 @@ def deal(
     return Table(dict(characters), tuple(deck), first)
 
 
+#: the characters a 4-player table plays (the German and English ones are removed with the
+#: walking-man cards)
+FOUR_PLAYERS = ("FR", "JP", "MX", "RU")
+
+
 def check_characters(characters: Mapping[int, str], players: int) -> dict[int, str]:
-    """Check a picked table: known, distinct codes, one per player, tourists only at 7-8."""
+    """Check a picked table: known, distinct codes, one per player, and the player count's
+    characters (rules page): FR JP MX RU at 4, five of the six at 5, all six at 6 to 8 (with
+    one tourist at 7, both at 8)."""
     if len(characters) != players:
         raise SetupError(f"{players} players but {len(characters)} characters given")
     out: dict[int, str] = {}
@@ -120,6 +127,14 @@ def check_characters(characters: Mapping[int, str], players: int) -> dict[int, s
         if code in TOURISTS and players < 7:
             raise SetupError(f"station {station}: tourists play only with 7 or 8 players")
         out[station] = code
+    codes = set(out.values())
+    if players == 4 and codes != set(FOUR_PLAYERS):
+        extra = sorted(codes - set(FOUR_PLAYERS))
+        raise SetupError(f"a 4-player table plays {' '.join(FOUR_PLAYERS)}, not {' '.join(extra)}")
+    missing = [c for c in CHARACTERS if c not in codes]
+    if players >= 6 and missing:
+        raise SetupError(f"a {players}-player table plays all six characters; "
+                         f"{' '.join(missing)} missing")
     return out
 
 

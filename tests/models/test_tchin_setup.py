@@ -86,6 +86,26 @@ def test_a_picked_table_that_breaks_the_rules_is_refused(chars, message):
         deal(4, random.Random(0), characters=chars)
 
 
+@pytest.mark.parametrize("players, chars, message", [
+    (4, {1: "DE", 2: "EN", 3: "FR", 4: "JP"}, "4-player table plays FR JP MX RU, not DE EN"),
+    (6, {1: "FR", 2: "JP", 3: "MX", 4: "RU", 5: "DE", 6: "DE"}, "dealt twice"),
+    (7, {1: "FR", 2: "JP", 3: "MX", 4: "DE", 5: "EN", 6: "TM", 7: "TW"}, "all six characters; RU missing"),
+    (8, {1: "FR", 2: "JP", 3: "MX", 4: "DE", 5: "EN", 6: "TM", 7: "TW", 8: "XX"}, "unknown character"),
+])
+def test_a_picked_table_must_hold_its_player_counts_characters(players, chars, message):
+    with pytest.raises(SetupError, match=message):
+        deal(players, random.Random(0), characters=chars)
+
+
+@pytest.mark.parametrize("players, chars", [
+    (4, {1: "RU", 2: "MX", 3: "JP", 4: "FR"}),
+    (5, {1: "DE", 2: "EN", 3: "FR", 4: "JP", 5: "MX"}),
+    (7, {1: "FR", 2: "JP", 3: "MX", 4: "RU", 5: "DE", 6: "EN", 7: "TW"}),
+])
+def test_a_picked_table_of_the_player_counts_characters_is_dealt(players, chars):
+    assert dict(deal(players, random.Random(0), characters=chars).characters) == chars
+
+
 def test_a_scripted_deck_with_an_unknown_or_repeated_card_is_refused():
     with pytest.raises(SetupError, match="unknown card 'Z1'"):
         deal(4, random.Random(0), deck=["D01", "Z1"])
