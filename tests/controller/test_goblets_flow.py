@@ -322,3 +322,15 @@ def test_a_spy_is_announced_with_whose_screen_it_looked_at() -> None:
     shown = texts(table.flow.scene())
     target = table.named("spied")[-1]["target"]
     assert f"spied on \u27e6{target}\u27e7's screen" in shown
+
+
+def test_winetasters_with_legacy_a_poisoned_noble_draws_a_card_only_its_owner_sees() -> None:
+    """A face-down new character is announced without its name, and the game plays on."""
+    header = {"game": "goblets", "seed": 5, "players": 7, "host": 1,
+              "options": {"variants": ["legacy"], "characters": True},
+              "bots": [1, 2, 3, 4, 5, 6, 7]}
+    events: list[dict[str, Any]] = []
+    session = run(header, [], events.append)
+    drawn = [e for e in events if e["event"] == "new_character"]
+    assert drawn and all("character" not in e for e in drawn)
+    assert session.finished and events[-1]["event"] == "game_over"

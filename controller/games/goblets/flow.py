@@ -291,7 +291,10 @@ class GobletsFlow(TurnBasedFlow):
             self.news.announce("move", f"{who} plotted with {chip(f['with'])}: their targets are swapped",
                                seat, move=f"{who} plotted")
         elif event == "new_character":
-            self.news.announce("move", f"{who} is now the {f['character']}", seat)
+            # with Winetasters the new card may be face down: only its owner learns it
+            title = f.get("character")
+            self.news.announce("move", f"{who} is now the {title}" if title else
+                               f"{who} draws a new character", seat)
         elif event == "spied":  # whose screen was looked at is public; what was seen is not
             self.news.announce("move", f"{who} spied on {chip(f['target'])}'s screen", seat,
                                move=f"{who} spied on {chip(f['target'])}")
