@@ -74,6 +74,28 @@ def seating(options: Options, course: int) -> list[tuple[int, int | None]]:
     return units
 
 
+def houses(options: Options, course: int) -> list[House]:
+    """Each unit's house for ``course``, in :func:`seating`'s order.
+
+    The houses stay at fixed table positions (rules page): position k is where course 1's
+    unit k sits. With Winetasters a re-formed pair plays the house of the position its
+    Winetaster's seat holds (each course's Winetasters sit two seats apart, so no two share
+    one), and the extra player the house left over; in course 3 with an even count the pairs
+    are course 1's again, and so are their houses.
+
+    >>> [h.value for h in houses(Options(8), 3)]
+    ['McToadery', 'Aconitiers', 'Wespendorf', 'De Miceti']
+    """
+    units = seating(options, course)
+    if options.mode != WINETASTERS:
+        return list(HOUSES[: len(units)])
+    position = {seat: k for k, (noble, taster) in enumerate(seating(options, 1))
+                for seat in (noble, taster) if seat is not None}
+    taken = [position[taster] if taster is not None else None for _, taster in units]
+    left = [k for k in range(len(units)) if k not in taken]
+    return [HOUSES[k if k is not None else left.pop(0)] for k in taken]
+
+
 def deal_characters(state: GameState, rng: random.Random, fixed: FixedDeal) -> None:
     """Shuffle the 21 cards and deal one to every seat (fixed cards first)."""
     if not state.options.with_characters:
@@ -108,8 +130,8 @@ def begin_course(state: GameState, rng: random.Random, fixed: FixedDeal) -> list
     state.course += 1
     opts = state.options
     russian = opts.mode == RUSSIAN
-    state.units = [Unit(i, HOUSES[i], noble, taster)
-                   for i, (noble, taster) in enumerate(seating(opts, state.course))]
+    state.units = [Unit(i, house, noble, taster) for i, ((noble, taster), house)
+                   in enumerate(zip(seating(opts, state.course), houses(opts, state.course)))]
     goblet_count = RUSSIAN_GOBLETS if russian else len(state.units)
     coasters = not (russian or opts.memory)
     state.places = [Goblet(state.units[i].house if coasters else None)

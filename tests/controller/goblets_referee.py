@@ -174,11 +174,26 @@ class Referee:
             pairs.append(((n - 1 + c - 1) % n + 1, None))
         return pairs
 
+    def first_seating(self) -> list[tuple[int, int | None]]:
+        course, self.course = self.course, 1
+        try:
+            return self.seating()
+        finally:
+            self.course = course
+
     def begin_course(self, ev: dict[str, Any]) -> None:
         self.course += 1
         assert ev["course"] == self.course and ev["host"] == self.host, ev
-        self.units = [Unit(i, HOUSES[i], noble, taster)
-                      for i, (noble, taster) in enumerate(self.seating())]
+        seats = self.seating()
+        # houses stay at fixed table positions (course 1's units): a pair plays the house of
+        # its Winetaster's seat's position, the extra player the one left over
+        first = {s: k for k, (noble, taster) in enumerate(self.first_seating())
+                 for s in (noble, taster) if s is not None}
+        held = [first[taster] if taster is not None else None for _, taster in seats]
+        free = [k for k in range(len(seats)) if k not in held]
+        house_index = [k if k is not None else free.pop(0) for k in held]
+        self.units = [Unit(i, HOUSES[house_index[i]], noble, taster)
+                      for i, (noble, taster) in enumerate(seats)]
         assert [(u["house"], u["seats"], u["place"]) for u in ev["units"]] == \
             [(u.house, list(u.seats), u.place) for u in self.units], ev
         goblets = 6 if self.mode == "russian" else len(self.units)
@@ -188,7 +203,7 @@ class Referee:
         # 1 Antidote + 2 Poison + Wine up to one token per goblet
         assert Counter(deal) == Counter({A: 1, P: 2, W: goblets - 3}), deal
         coasters = not (self.mode == "russian" or self.memory)
-        self.places = [{"tokens": Counter({t: 1}), "coaster": HOUSES[i] if coasters else None,
+        self.places = [{"tokens": Counter({t: 1}), "coaster": self.units[i].house if coasters else None,
                         "drunk_by": None} for i, t in enumerate(deal)]
         pool_wine = 21 - 3 * len(self.units) - (goblets - 3)
         for unit in self.units:

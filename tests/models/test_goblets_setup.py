@@ -12,7 +12,7 @@ from models.goblets import Game, Options, SetupError
 from models.goblets import setup as setup_mod
 from models.goblets.houses import House
 from models.goblets.scenario import pass_until, pour_wine_until_toast, table
-from models.goblets.setup import seating
+from models.goblets.setup import FixedDeal, begin_course, houses, seating
 from models.goblets.state import GameState, Unit
 from models.goblets.tokens import POOL, Token
 
@@ -185,3 +185,33 @@ def test_the_first_host_is_seat_1_unless_the_header_names_one() -> None:
     game = game_from_header({"players": 5}, random.Random(1))
     game.start()
     assert game.state.host == 1 and game.current_player == 2
+
+
+def test_winetasters_houses_stay_at_fixed_table_positions() -> None:
+    """A re-formed pair plays the house of the position its Winetaster's seat holds; the
+    extra player the house left over; in course 3 of an even count course 1's pairs are back,
+    and so are their houses."""
+    def layout(players: int, course: int) -> dict[tuple[int, ...], str]:
+        return {tuple(s for s in unit if s is not None): h.value
+                for unit, h in zip(seating(Options(players), course), houses(Options(players), course))}
+
+    assert layout(8, 3) == layout(8, 1) == {(2, 1): "De Miceti", (4, 3): "McToadery",
+                                            (6, 5): "Aconitiers", (8, 7): "Wespendorf"}
+    assert layout(8, 2) == {(3, 2): "De Miceti", (5, 4): "McToadery", (7, 6): "Aconitiers",
+                            (1, 8): "Wespendorf"}
+    # 7 players: the extra player (seat 7, then 1, then 2) takes the house no pair holds
+    assert layout(7, 2)[(1,)] == "Wespendorf" and layout(7, 3)[(2,)] == "De Miceti"
+    assert layout(7, 3)[(1, 7)] == "Wespendorf"
+    for players in range(7, 13):
+        for course in (1, 2, 3):
+            assert sorted(layout(players, course).values()) == sorted(
+                h.value for h in houses(Options(players), 1)), (players, course)
+
+
+def test_winetasters_course_three_seats_each_pair_at_its_first_course_house() -> None:
+    game = Game(Options(8), random.Random(2))
+    game.start()
+    first = {u.seats: u.house for u in game.state.units}
+    begin_course(game.state, random.Random(3), FixedDeal())  # course 2
+    begin_course(game.state, random.Random(4), FixedDeal())  # course 3
+    assert {u.seats: u.house for u in game.state.units} == first
