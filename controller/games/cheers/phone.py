@@ -81,7 +81,7 @@ def page_from_view(v: TableView, actions: list[Action]) -> Page:
                                              f"to seat {v.cheers.target}")]))
     fronts = []
     for s in sorted(v.fronts):
-        cards = ", ".join(c.big.label for c in v.fronts[s]) or "nothing yet"
+        cards = ", ".join(c.label() for c in v.fronts[s]) or "nothing yet"  # both icons are public
         name = _seat(v, s, me)
         fronts.append(item(name[:1].upper() + name[1:], f"{cards} · {v.hand_sizes[s]} in hand"))
     secs.append(section("In front of each seat", fronts))
