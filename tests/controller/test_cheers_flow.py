@@ -275,3 +275,29 @@ def test_with_seats_the_box_plays_the_players_keep_their_buzzers_and_the_box_the
     assert "stay here" in seating and "whoever is at" not in seating
     hidden = header_from_answers({"players": 4, "masquerade": True, "bots": 1}, seed=11, settings={})
     assert "teams" not in hidden, "secret teams stay drawn by the game"
+
+
+def test_the_host_picks_who_had_a_drink_most_recently_and_they_play_first_from_their_new_seat() -> None:
+    from controller.games.cheers.header import RANDOM, header_from_answers
+
+    question = {q.key: q for q in CheersFlow.setup_questions({})}["first"]
+    assert [v for _, v in question.options({"players": 4, "bots": 1})] == [RANDOM, 1, 2, 3]
+    for seed in range(5):
+        h = header_from_answers({"players": 4, "masquerade": False, "first": 3}, seed=seed, settings={})
+        assert h["first_station"] == 3 and "first" not in h
+        table = ScriptedTable(h)
+        seat = table.flow.setup.seat_of_station[3]
+        assert table.flow.setup.first == seat == table.flow.state.current_player
+    drawn = header_from_answers({"players": 4, "masquerade": False, "first": RANDOM}, seed=1, settings={})
+    assert "first_station" not in drawn and "first" not in drawn
+
+
+@pytest.mark.parametrize("bad,words", [
+    ({"first": 1, "first_station": 2}, "not both"),
+    ({"first_station": 9}, "buzzer from 1 to 4"),
+    ({"first_station": "2"}, "buzzer from 1 to 4"),
+])
+def test_a_bad_first_station_is_a_header_error_that_names_it(bad, words) -> None:
+    h = {k: v for k, v in header(**bad).items() if k != "first" or "first" in bad}
+    with pytest.raises(HeaderError, match=words):
+        ScriptedTable(h)

@@ -8,11 +8,16 @@ Header (replay line 1)::
      "goals": {"A": ["mint", "mint", "lemon", "cassis", "cassis"]},   # optional, per team
      "deck": ["C17", "C04", ...],                  # optional draw order, top first
      "first": 2}                                   # optional first player's seat
+
+or, instead of ``first``, ``"first_station": 3``: the first player is whoever is at buzzer 3
+when the game is set up (the host's pick of who had a drink most recently), at the seat the
+seating gives them.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from controller.flow import HeaderError, Question
@@ -29,7 +34,9 @@ from models.cheers.setup import (
 )
 
 OPTION_KEYS = ("split", "masquerade", "turn_cap", "view_timeout_s")
-HEADER_KEYS = ("game", "seed", "players", "options", "teams", "goals", "deck", "first", "bots")
+HEADER_KEYS = ("game", "seed", "players", "options", "teams", "goals", "deck", "first",
+               "first_station", "bots")
+RANDOM = "random"
 DEFAULT_VIEW_TIMEOUT_S = 45.0
 
 
@@ -47,7 +54,17 @@ def setup_questions(settings: dict[str, Any]) -> list[Question]:
                  when=lambda a: len(SPLITS.get(a.get("players", 0), ())) > 1),
         Question("masquerade", "Masquerade (secret teams)?", OFF_ON, default=False),
         Question("bots", "Seats the box plays?", bot_choices, default=0),
+        Question("first", "Who had a drink most recently? They play first", first_choices,
+                 default=RANDOM),
     ]
+
+
+def first_choices(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Random, or the player at a buzzer (the box's seats are not offered: nobody sits there)."""
+    players = int(answers.get("players", MIN_PLAYERS))
+    box = set(bot_seats(players, int(answers.get("bots") or 0)))
+    return [("draw at random", RANDOM)] + [(f"buzzer {s}", s) for s in range(1, players + 1)
+                                           if s not in box]
 
 
 def bot_choices(answers: dict[str, Any]) -> list[tuple[str, int]]:
@@ -73,6 +90,8 @@ def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, 
     options = {k: v for k, v in answers.items() if k in OPTION_KEYS}
     header: dict[str, Any] = {"game": "cheers", "seed": seed, "players": players, "options": options}
     bots = bot_seats(players, int(answers.get("bots") or 0))
+    if answers.get("first") not in (None, RANDOM):
+        header["first_station"] = int(answers["first"])
     if bots:
         header["bots"] = bots
         if not options.get("masquerade"):
@@ -113,6 +132,14 @@ def parse_header(header: dict[str, Any], rng: random.Random) -> tuple[Setup, flo
         raise HeaderError("cheers: 'goals' must be an object, {\"A\": [5 ingredients], ...}")
     if deck is not None and not isinstance(deck, list):
         raise HeaderError("cheers: 'deck' must be a list of card ids, top first")
+    first, first_station = _get(header, "first"), header.get("first_station")
+    if first is not None and first_station is not None:
+        raise HeaderError("cheers: give 'first' (a seat) or 'first_station' (a buzzer), not both")
+    players = header.get("players")
+    if first_station is not None and (not isinstance(first_station, int) or isinstance(first_station, bool)
+                                      or not isinstance(players, int) or not 1 <= first_station <= players):
+        raise HeaderError(f"cheers: 'first_station' must be a buzzer from 1 to {players}, "
+                          f"not {first_station!r}")
     split = _get(header, "split")
     if split is not None and not isinstance(split, str):
         raise HeaderError(f"cheers: 'split' must be text like \"3+2\", not {split!r}")
@@ -125,11 +152,13 @@ def parse_header(header: dict[str, Any], rng: random.Random) -> tuple[Setup, flo
             teams=teams,
             goals=goals,
             deck=deck,
-            first=_get(header, "first"),
+            first=1 if first_station is not None else first,  # drawn last: nothing else moves
             turn_cap=_get(header, "turn_cap"),
         )
     except SetupError as exc:
         raise HeaderError(f"cheers: {exc}") from None
+    if first_station is not None:
+        setup = replace(setup, first=setup.seat_of_station.get(first_station, first_station))
     return setup, float(timeout)
 
 
