@@ -54,7 +54,7 @@ def setup_questions(settings: dict[str, Any]) -> list[Question]:
                  when=lambda a: len(SPLITS.get(a.get("players", 0), ())) > 1),
         Question("masquerade", "Masquerade (secret teams)?", OFF_ON, default=False),
         Question("bots", "Seats the box plays?", bot_choices, default=0),
-        Question("first", "Who had a drink most recently? They play first", first_choices,
+        Question("first", "Who had a drink last? They start", first_choices,
                  default=RANDOM),
     ]
 
