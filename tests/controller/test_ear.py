@@ -20,8 +20,8 @@ from controller.shell import Shell  # noqa: E402
 from hardware.speech.capture import Listener  # noqa: E402
 from hardware.speech.enrol import make_template  # noqa: E402
 
-HEADER = {"game": "tchin-tchin", "seed": 1, "players": 4, "options": {}, "intro": True,
-          "characters": {"1": "EN", "2": "JP", "3": "MX", "4": "RU"}, "deck": ["D24", "D08"], "first": 1}
+HEADER = {"game": "tchin-tchin", "seed": 1, "players": 5, "options": {}, "intro": True,
+          "characters": {"1": "EN", "2": "JP", "3": "MX", "4": "RU", "5": "FR"}, "deck": ["D24", "D08"], "first": 1}
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,8 @@ def card_table(tmp_path: Path, spotter, **ear_options):
     ear = TableEar(shell, shell.journal, lambda fn, *args: fn(*args), **ear_options)
     ear.attach(listener)
     shell.setup_game = "tchin-tchin"
-    shell.start_game({**HEADER, "intro": False, "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
+    shell.start_game({**HEADER, "players": 4, "intro": False,
+                      "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}})
     return shell, ear, listener, clock
 
 
