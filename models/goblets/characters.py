@@ -29,7 +29,7 @@ class Character(Enum):
     TOASTMASTER = (5, "Toastmaster", Timing.TOAST, "You take two final actions instead of one.")
     SCHEMER = (6, "Schemer", Timing.TURN,
                ("Once per course, as an action, everyone else looks away and you swap the "
-               "coasters of two goblets."))
+               "coasters (colour rings) of two goblets."))
     GLUTTON = (7, "Glutton", Timing.SCORE,
                "+1 VP if you survive with 3 or more Wine in your goblet.")
     MARTYR = (8, "Martyr", Timing.SCORE,

@@ -110,10 +110,11 @@ def deal_characters(state: GameState, rng: random.Random, fixed: FixedDeal) -> N
 def draw_character(state: GameState, rng: random.Random, seat: int) -> Character:
     """Legacy: discard the seat's character and draw a new one (the discards are reshuffled
     into the deck when it runs out)."""
-    state.discard.append(state.characters[seat])
-    if not state.deck:
+    old = state.characters[seat]
+    if not state.deck:  # the card just given up stays out: a new character is another one
         state.deck, state.discard = state.discard, []
         rng.shuffle(state.deck)
+    state.discard.append(old)
     state.characters[seat] = state.deck.pop()
     return state.characters[seat]
 

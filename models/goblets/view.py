@@ -102,7 +102,8 @@ def view(state: GameState, seat: int | None) -> TableView:
         "goblets": [{
             "place": i + 1,
             "coaster": g.coaster.colour if g.coaster and not state.options.memory else None,
-            "poured_by": list(g.poured_by),
+            # Raise Your Memory: who poured where would follow the goblet round the table
+            "poured_by": [] if state.options.memory else list(g.poured_by),
             "drunk_by": g.drunk_by,
         } for i, g in enumerate(state.places)],
         "characters": public_characters(state),

@@ -34,6 +34,22 @@ def test_raise_your_memory_shows_no_coaster_colour_only_places() -> None:
     assert table(4).view(None)["goblets"][0]["coaster"] == "brown"
 
 
+def test_raise_your_memory_the_table_does_not_follow_who_poured_into_a_goblet_as_it_moves() -> None:
+    """The moment of a pour is public (its event); a caption that travelled with the goblet
+    through rotations and swaps would mark it as well as its coaster would."""
+    game = table(4, goblets=GOBLETS, targets=TARGETS, variants=("memory",))
+    seat = game.current_player
+    out = play(game, Pour(seat, 1, (W,)))
+    assert events(out, "poured") == [{"seat": seat, "goblet": 1, "count": 1}]
+    play(game, Rotate(seat, "clockwise"))
+    assert [g["poured_by"] for g in game.view(None)["goblets"]] == [[]] * 4
+    plain = table(4, goblets=GOBLETS, targets=TARGETS)
+    play(plain, Pour(plain.current_player, 1, (W,)))
+    assert game.state.places[1].poured_by or game.state.places[0].poured_by or \
+        any(p.poured_by for p in game.state.places), "the engine still knows; the table is not shown"
+    assert plain.view(None)["goblets"][0]["poured_by"] == [plain.current_player]
+
+
 # -- Legacy --------------------------------------------------------------------------------
 
 def test_legacy_poisoned_player_draws_a_new_character_for_the_next_course() -> None:
@@ -65,6 +81,22 @@ def test_house_rule_legacy_reshuffles_the_discards_when_the_character_deck_runs_
     assert new not in others, "a card in front of another player is never drawn"
     assert len(state.deck) + len(state.discard) == before, "the reshuffled discards became the deck"
     assert len(set(state.characters.values())) == 4
+
+
+def test_house_rule_legacy_a_new_character_is_never_the_card_just_given_up() -> None:
+    import random
+
+    from models.goblets.setup import draw_character
+
+    for seed in range(40):
+        game = table(4, goblets=GOBLETS, targets=TARGETS, variants=("legacy",), dealt=True,
+                     characters={1: "Sommelier", 2: "Spy", 3: "Butler", 4: "Glutton"})
+        state = game.state
+        state.discard.extend(state.deck)
+        state.deck = []
+        spy = state.characters[2]
+        assert draw_character(state, random.Random(seed), 2) is not spy
+        assert spy in state.discard, "the card given up waits in the discards for the next reshuffle"
 
 
 def test_without_legacy_characters_stay() -> None:
