@@ -299,9 +299,11 @@ class Referee(RefereeState):
             self._mistake(station, "wrong word")
             return
         self._emit("correct", station=station, word=toast.word)
-        self._to_veto(station, matching[0])
+        # the decision is at the later of the toast's end and the press (rules page), however
+        # late the toast was reported: the veto window runs from there
+        self._to_veto(station, matching[0], decided=toast.decides_at(card.claim.press))
 
-    def _to_veto(self, station: int, combination: Combination) -> None:
+    def _to_veto(self, station: int, combination: Combination, decided: float | None = None) -> None:
         card = self.card
         assert card is not None
         voters = frozenset(s for s in self.seats if s not in card.invited and s not in self.disabled)
@@ -309,7 +311,8 @@ class Referee(RefereeState):
             self._win(station, combination)
             return
         needed = veto_needed(voters)
-        card.veto = VetoWindow(combination, voters, needed, self.now + self.options.veto_s)
+        start = self.now if decided is None else decided
+        card.veto = VetoWindow(combination, voters, needed, start + self.options.veto_s)
         self.phase = Phase.VETO
         self._emit("veto_window", station=station, voters=sorted(voters), needed=needed,
                    closes=round(card.veto.closes, 6))
