@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: toast id -> what the table shouts
 TOASTS: dict[str, str] = {
@@ -15,12 +16,10 @@ TOASTS: dict[str, str] = {
 }
 
 _ALIASES = {
-    "tchin-tchin": "tchin tchin",
     "tchintchin": "tchin tchin",
     "chin chin": "tchin tchin",
     "nazdorovie": "na zdorovie",
     "na zdorovye": "na zdorovie",
-    "na-zdorovie": "na zdorovie",
     "kampai": "kanpai",
 }
 
@@ -32,10 +31,15 @@ def toast_id(word: str) -> str | None:
     'na zdorovie'
     >>> toast_id("Tchin-Tchin")
     'tchin tchin'
+    >>> toast_id("¡Salúd!"), toast_id("Kanpaï"), toast_id("Chin-chin!")
+    ('salud', 'kanpai', 'tchin tchin')
     >>> toast_id("hello") is None
     True
     """
-    key = re.sub(r"[^a-z\- ]", "", word.lower()).strip()
-    key = re.sub(r"\s+", " ", key)
+    # accents folded to their letters, a hyphen read as a space, anything else dropped
+    folded = "".join(c for c in unicodedata.normalize("NFKD", word.lower())
+                     if not unicodedata.combining(c))
+    key = re.sub(r"[^a-z ]", "", folded.replace("-", " "))
+    key = re.sub(r"\s+", " ", key).strip()
     key = _ALIASES.get(key, key)
     return key if key in TOASTS else None
