@@ -97,6 +97,10 @@ PER_TOAST = True
 #: (docs/speech-lab.md), so it is kept as a family nothing was ever fitted or tuned on; MBROLA's
 #: voices: fitted on too, Pico and the families left out were no better (docs/speech-lab.md)
 MEASURE_ONLY: tuple[str, ...] = ("pico", "mbrola")
+#: how many of the window's embeddings, the newest, the recipe's networks read (an experiment:
+#: fewer are fitted with the older ones zeroed, so a network still takes the whole window and
+#: gives the older ones no weight; ``WINDOW``: all, as it ships)
+CONTEXT = WINDOW
 #: how much more a training example of a noise condition weighs (others 1)
 COND_WEIGHT: dict[str, float] = {}
 
@@ -503,6 +507,8 @@ def fit_members(fit: list[Example], log: str = "", progress: bool = False) -> li
     for mem in tqdm(MEMBERS, desc="networks", unit="net", file=sys.stderr, disable=not progress):
         t0 = time.time()
         x, y, w = training_rows(train, mem["stride"], mem["offset"])
+        if CONTEXT < WINDOW:
+            x[:, : (WINDOW - CONTEXT) * EMB_DIM] = 0.0
         nets.append(fit_nets(x, y, tuple(mem["hidden"]), mem["alpha"], mem["seed"], weight=w,
                              hard=HARD)[-1])
         print(f"{log}network {len(nets)}: {len(y)} rows {np.bincount(y).tolist()}, "
@@ -718,7 +724,8 @@ def run(cache: Path | None = None, out: Path = Path("bench/lofo.json"), workers:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global MEMBERS, HARD, PER_TOAST, FA_BUDGET, MEASURE_ONLY, THRESHOLD_RESAMPLES, INPUT_NOISE
+    global MEMBERS, HARD, PER_TOAST, FA_BUDGET, MEASURE_ONLY, THRESHOLD_RESAMPLES, INPUT_NOISE, \
+        CONTEXT
     ap = argparse.ArgumentParser(prog="python -m bench.spotter_lofo", description=__doc__)
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=Path("bench/lofo.json"))
@@ -745,6 +752,8 @@ def main(argv: list[str] | None = None) -> int:
                          f"{THRESHOLD_RESAMPLES}; 0: one choice on the validation examples)")
     ap.add_argument("--without", nargs="*", help="families left out of everything (an experiment)")
     ap.add_argument("--babble-weight", type=float, help="weight of babble training examples")
+    ap.add_argument("--context", type=int, metavar="K",
+                    help="the recipe's networks read only the newest K embeddings (an experiment)")
     ap.add_argument("--measure-only", nargs="*", default=None,
                     help=f"families no fold fits on, measured in their own fold (default: "
                          f"{' '.join(MEASURE_ONLY)})")
@@ -753,6 +762,10 @@ def main(argv: list[str] | None = None) -> int:
         MEASURE_ONLY = tuple(args.measure_only)
     if args.babble_weight:
         COND_WEIGHT["babble"] = args.babble_weight
+    if args.context:
+        if not 1 <= args.context <= WINDOW:
+            ap.error(f"--context must be 1 to {WINDOW}")
+        CONTEXT = args.context
 
     if args.hard:
         HARD = {"cut": args.hard[0], "weight": args.hard[1], "epochs": args.hard[2]}
