@@ -78,6 +78,8 @@ class SavedGame:
     (a toast reported late); resuming moves the clock there first, as it was live."""
     gaps: int = 0
     """Unreadable inputs with a readable one after them (a hole, not a torn last row)."""
+    last_seq: int = 0
+    """The row number of the last readable input (0: none)."""
 
 
 class JournalError(RuntimeError):
@@ -389,7 +391,7 @@ class Journal:
             raise JournalError(f"game {game_id}'s header is not a game's header")
         inputs: list[Input] = []
         clock_at: list[float | None] = []
-        skipped = gaps = 0
+        skipped = gaps = last_seq = 0
         for seq, line in self._db.execute(
                 "SELECT seq, line FROM inputs WHERE game_id=? ORDER BY seq", (game_id,)):
             try:
@@ -399,11 +401,24 @@ class Journal:
                 inp = input_from_dict(obj)
                 inputs.append(inp)
                 clock_at.append(inp.at)
-                gaps = skipped
+                gaps, last_seq = skipped, int(seq)
             except (ValueError, KeyError, TypeError, RecursionError) as exc:
                 skipped += 1
                 log.warning("journal: game %d input %d is unreadable (%s): skipped", game_id, seq, exc)
-        return SavedGame(game_id, header, inputs, skipped, clock_at, gaps)
+        return SavedGame(game_id, header, inputs, skipped, clock_at, gaps, last_seq)
+
+    def drop_torn_tail(self, saved: SavedGame) -> None:
+        """A game resumed past its torn last rows: drop them, so that the inputs it journals
+        from now on follow its last readable one (a torn row left behind them would read as a
+        hole in the game at the next start, and set it aside). Nothing readable is dropped."""
+        if not saved.skipped or saved.gaps:
+            return
+        try:
+            self._db.execute("DELETE FROM inputs WHERE game_id=? AND seq>?", (saved.id, saved.last_seq))
+        except sqlite3.Error as exc:
+            log.warning("journal: game %d's torn rows could not be dropped (%s)", saved.id, exc)
+            return
+        self._seq[saved.id] = saved.last_seq
 
     # -- the table's voices (enrolled toasts: data, never audio) -----------------------
     def add_voice(self, game_id: int, station: int | None, template: dict[str, Any]) -> None:

@@ -125,6 +125,7 @@ def resume(journal: Journal, **kwargs: Any) -> GameSession | None:
         # a game that cannot be replayed is set aside, or it would be offered at every start
         journal.set_aside(saved.id, f"it cannot be resumed ({type(exc).__name__}: {exc})")
         raise
+    journal.drop_torn_tail(saved)
     log.info("resumed game %d (%s) after %d inputs%s", saved.id, saved.header.get("game"),
              len(saved.inputs), f", {saved.skipped} unreadable skipped" if saved.skipped else "")
     return session

@@ -176,6 +176,33 @@ def test_a_game_with_a_hole_in_its_inputs_is_set_aside_but_a_torn_last_row_is_no
     assert saved is not None and saved.id == gid and saved.skipped == 1 and saved.gaps == 0
 
 
+def test_a_game_resumed_past_its_torn_last_row_can_be_resumed_again(tmp_path):
+    """The torn row is dropped at the resume: the inputs journaled after it follow the last
+    readable one, so the next start finds no hole and offers the game again, whole."""
+    from controller.session import resume
+
+    header = {"game": "tchin-tchin", "seed": 7, "players": 4, "options": {},
+              "characters": {"1": "FR", "2": "JP", "3": "MX", "4": "RU"}, "first": 1}
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    gid = j.start_game(header)
+    first = [Input(1.0, "press", station=1), Input(1.1, "release", station=1)]
+    for inp in first:
+        j.append(gid, inp)
+    j._db.execute("INSERT INTO inputs (game_id, seq, line) VALUES (?, 3, '{\"t\": 2.0, \"pre')", (gid,))
+    j.close()
+    j = Journal(path)
+    session = resume(j)
+    assert session is not None and session.fed == 2
+    later = [Input(3.0, "press", station=2), Input(3.1, "release", station=2)]
+    for inp in later:
+        session.feed(inp)
+    j.close()
+    saved = Journal(path).in_progress()
+    assert saved is not None and saved.id == gid, "offered again, not set aside"
+    assert saved.inputs == first + later and saved.skipped == 0
+
+
 def test_a_damaged_database_page_sets_the_journal_aside(tmp_path):
     path = tmp_path / "j.sqlite3"
     j = Journal(path)
