@@ -301,3 +301,11 @@ def test_a_bad_first_station_is_a_header_error_that_names_it(bad, words) -> None
     h = {k: v for k, v in header(**bad).items() if k != "first" or "first" in bad}
     with pytest.raises(HeaderError, match=words):
         ScriptedTable(h)
+
+
+def test_the_fixed_deal_may_sit_in_the_options_as_the_rules_page_says() -> None:
+    h = {k: v for k, v in DEMO_HEADER.items() if k not in ("teams", "goals", "deck", "first")}
+    moved = {**h, "options": {**h.get("options", {}), **{k: DEMO_HEADER[k] for k in
+                                                         ("teams", "goals", "deck", "first")
+                                                         if k in DEMO_HEADER}}}
+    assert ScriptedTable(moved).flow.setup == ScriptedTable(dict(DEMO_HEADER)).flow.setup

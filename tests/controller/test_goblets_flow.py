@@ -186,6 +186,11 @@ def test_header_errors_are_header_errors_naming_the_field() -> None:
         Table(dict(HEADER, players=1))
     with pytest.raises(HeaderError, match="bots"):
         Table(dict(HEADER, bots=[7]))
+    # a misspelt field or option would be another game, not an error: it is refused by name
+    with pytest.raises(HeaderError, match="unknown header field 'bot'"):
+        Table(dict(HEADER, bot=[4]))
+    with pytest.raises(HeaderError, match="unknown option 'variant'"):
+        Table(dict(HEADER, options={"variant": ["legacy"]}))
 
 
 @pytest.mark.parametrize("bots", [[7], "3", [True], [0]])

@@ -155,6 +155,9 @@ def test_a_bad_do_line_is_rejected_and_loses_nothing():
     ({"first": 6}, "first revealer 6"),
     ({"options": {"window_s": -1}}, "window_s"),
     ({"options": {"events": "yes"}}, "events"),
+    ({"charaters": {"1": "FR"}}, "unknown header field 'charaters'"),
+    ({"bots": [4]}, "unknown header field 'bots'"),
+    ({"options": {"colour": "red"}}, "unknown option 'colour'"),
 ])
 def test_a_bad_header_is_a_clear_error(over, message):
     with pytest.raises((HeaderError, ReplayError), match=message):

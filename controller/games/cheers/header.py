@@ -112,9 +112,11 @@ def parse_header(header: dict[str, Any], rng: random.Random) -> tuple[Setup, flo
     options = header.get("options") or {}
     if not isinstance(options, dict):
         raise HeaderError("cheers: 'options' must be an object")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
+    # the table's fixed deal may also sit in the options (docs/rules/cheers.md)
+    allowed = OPTION_KEYS + ("teams", "goals", "deck", "first")
+    unknown = sorted(set(options) - set(allowed))
     if unknown:
-        raise HeaderError(f"cheers: unknown option {unknown[0]!r} (known: {', '.join(OPTION_KEYS)})")
+        raise HeaderError(f"cheers: unknown option {unknown[0]!r} (known: {', '.join(allowed)})")
     unknown = sorted(set(header) - set(HEADER_KEYS))
     if unknown:
         raise HeaderError(f"cheers: unknown header field {unknown[0]!r}")

@@ -105,14 +105,26 @@ def _by_course(raw: Any) -> dict[int, Any]:
     return {1: raw}
 
 
+#: the header's fields and options (a misspelt one would be another game: refused by name)
+HEADER_KEYS = ("game", "seed", "players", "options", "host", "characters", "targets", "goblets",
+               "loyalty", "tie_break", "bots")
+OPTION_KEYS = ("variants", "characters")
+
+
 def options_from_header(header: dict[str, Any]) -> tuple[Options, FixedDeal, int]:
     """Options, fixed deal and host from a replay header; :class:`SetupError` names what is wrong."""
+    extra = sorted(k for k in header if k not in HEADER_KEYS)
+    if extra:
+        raise SetupError(f"unknown header field {extra[0]!r} (known: {', '.join(HEADER_KEYS)})")
     players = header.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 12:
         raise SetupError(f"players must be a whole number from 2 to 12, got {players!r}")
     opts = header.get("options") or {}
     if not isinstance(opts, dict):
         raise SetupError(f"options must be an object, got {opts!r}")
+    extra = sorted(k for k in opts if k not in OPTION_KEYS)
+    if extra:
+        raise SetupError(f"unknown option {extra[0]!r} (known: {', '.join(OPTION_KEYS)})")
     variants = opts.get("variants", [])
     if not isinstance(variants, list):
         raise SetupError(f"options.variants must be a list, got {variants!r}")

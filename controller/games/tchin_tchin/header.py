@@ -26,6 +26,17 @@ from models.base import IllegalAction
 from models.tchin_tchin import Options, Table, deal
 
 
+#: the header's fields, and its options besides the referee's (:class:`Options`)
+HEADER_KEYS = ("game", "seed", "players", "options", "characters", "deck", "first", "intro")
+BOX_OPTION_KEYS = ("events", "bounce_s", "intro")
+
+
+def _unknown(given: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
+    extra = sorted(k for k in given if k not in known)
+    if extra:
+        raise HeaderError(f"unknown {what} {extra[0]!r} (known: {', '.join(known)})")
+
+
 @dataclass(frozen=True)
 class TchinHeader:
     """A checked header: the dealt table, the referee's options and the box's own."""
@@ -46,6 +57,9 @@ def read_header(header: Mapping[str, Any], rng: random.Random,
     opts = header.get("options") or {}
     if not isinstance(opts, Mapping):
         raise HeaderError("'options' must be an object")
+    # a misspelt field would not be an error but another game: it is refused, by name
+    _unknown(header, HEADER_KEYS, "header field")
+    _unknown(opts, BOX_OPTION_KEYS + tuple(f.name for f in fields(Options)), "option")
     events = opts.get("events", False)
     if not isinstance(events, bool):
         raise HeaderError(f"option events must be true or false, not {events!r}")
