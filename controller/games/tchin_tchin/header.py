@@ -25,7 +25,6 @@ from controller.flow import HeaderError
 from models.base import IllegalAction
 from models.tchin_tchin import Options, Table, deal
 
-
 #: the header's fields, and its options besides the referee's (:class:`Options`)
 HEADER_KEYS = ("game", "seed", "players", "options", "characters", "deck", "first", "intro")
 BOX_OPTION_KEYS = ("events", "bounce_s", "intro")
