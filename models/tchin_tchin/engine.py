@@ -174,6 +174,7 @@ class Referee(RefereeState):
             return
         if self.phase == Phase.CLAIM:
             for s in stations:
+                card.locked_presses.append((t, s))
                 self._ignored(s, "locked")
             return
         if self.phase == Phase.VETO:
@@ -316,6 +317,12 @@ class Referee(RefereeState):
         self.phase = Phase.VETO
         self._emit("veto_window", station=station, voters=sorted(voters), needed=needed,
                    closes=round(card.veto.closes, 6))
+        # a toast reported late: the voters' presses since its decision were votes
+        early = [s for t, s in card.locked_presses
+                 if s in voters and start - EPS <= t < card.veto.closes - EPS]
+        card.locked_presses = []
+        if early:
+            self._veto_votes(card, early)
 
     def _mistake(self, station: int, reason: str) -> None:
         card = self.card
@@ -323,6 +330,7 @@ class Referee(RefereeState):
         card.mistaken.add(station)
         card.claim = None
         card.veto = None
+        card.locked_presses = []
         self.phase = Phase.OPEN
         self._emit("mistake", station=station, reason=reason)
         if set(card.invited) <= card.mistaken:

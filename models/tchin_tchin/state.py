@@ -64,6 +64,9 @@ class OpenCard:
     mistaken: set[int] = field(default_factory=set)
     claim: Claim | None = None
     veto: VetoWindow | None = None
+    #: presses met by the lock (time, station): those after the decision of a toast reported
+    #: late were made in its veto window, and count as votes when it opens
+    locked_presses: list[tuple[float, int]] = field(default_factory=list)
 
 
 class RefereeState:
