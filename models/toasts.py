@@ -18,6 +18,7 @@ TOASTS: dict[str, str] = {
 _ALIASES = {
     "tchintchin": "tchin tchin",
     "chin chin": "tchin tchin",
+    "chinchin": "tchin tchin",
     "nazdorovie": "na zdorovie",
     "na zdorovye": "na zdorovie",
     "kampai": "kanpai",
@@ -37,9 +38,10 @@ def toast_id(word: str) -> str | None:
     True
     """
     # accents folded to their letters, a hyphen read as a space, anything else dropped
-    folded = "".join(c for c in unicodedata.normalize("NFKD", word.lower())
+    folded = "".join(" " if unicodedata.category(c) == "Pd" or c == "_" else c
+                     for c in unicodedata.normalize("NFKD", word.lower().replace("ı", "i"))
                      if not unicodedata.combining(c))
-    key = re.sub(r"[^a-z ]", "", folded.replace("-", " "))
+    key = re.sub(r"[^a-z ]", "", folded)
     key = re.sub(r"\s+", " ", key).strip()
     key = _ALIASES.get(key, key)
     return key if key in TOASTS else None

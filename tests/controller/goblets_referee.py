@@ -581,10 +581,13 @@ class Referee:
     # -- the course's end and the game's -----------------------------------------------
     def end_course(self, evs: list[dict[str, Any]], survived: dict[int, bool]) -> None:
         if self.legacy and self.characters and self.course < 3:
-            drawn = {e["seat"]: e["character"] for e in evs if e["event"] == "new_character"}
+            drawn = {e["seat"]: e.get("character") for e in evs if e["event"] == "new_character"}
             assert set(drawn) == {s for s, ok in survived.items() if not ok}, drawn
+            # with Winetasters the new card may be face down: its name is not public, and a
+            # game that needs it to be followed cannot be refereed from the public events
+            assert all(c is not None for c in drawn.values()) or self.mode == "winetasters", drawn
             assert not set(drawn.values()) & set(self.characters.values())
-            self.characters.update(drawn)
+            self.characters.update({s: c for s, c in drawn.items() if c is not None})
         else:
             assert not [e for e in evs if e["event"] == "new_character"]
         self.host = self.caller or self.host

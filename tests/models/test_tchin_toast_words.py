@@ -10,7 +10,8 @@ from models.toasts import TOASTS, toast_id
     ("nazdorovie", "na zdorovie"), ("Tchin-Tchin", "tchin tchin"), ("Tchin- Tchin", "tchin tchin"),
     ("Chin-chin!", "tchin tchin"), ("tchintchin", "tchin tchin"), ("KANPAI", "kanpai"),
     ("Kanpaï", "kanpai"), ("kampai", "kanpai"), ("¡Salúd!", "salud"), ("Prost!", "prost"),
-    ("  cheers  ", "cheers"),
+    ("  cheers  ", "cheers"), ("Chin\u2011chin", "tchin tchin"), ("chin\u2013chin", "tchin tchin"),
+    ("chin_chin", "tchin tchin"), ("chinchin", "tchin tchin"), ("tchın tchın", "tchin tchin"),
 ])
 def test_capitals_accents_hyphens_and_punctuation_do_not_hide_a_toast(word, toast):
     assert toast_id(word) == toast
