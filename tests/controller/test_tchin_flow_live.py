@@ -225,6 +225,26 @@ def test_setup_picked_characters_offer_only_codes_not_yet_taken():
     assert header_from_answers(answers, 1)["characters"] == {"1": "JP", "2": "FR", "3": "RU", "4": "MX"}
 
 
+def test_seven_players_picked_with_the_tourist_left_to_chance_the_host_picks_one_tourist_too():
+    from controller.games.tchin_tchin.setup import RANDOM, header_from_answers, setup_questions
+
+    qs = {q.key: q for q in setup_questions({})}
+    answers: dict[str, Any] = {"players": 7, "tourist": RANDOM, "characters": "picked"}
+    for station, code in enumerate(["TW", "FR", "JP", "MX", "RU", "DE"], start=1):
+        offered = [v for _, v in qs[f"station_{station}"].options(answers)]
+        assert code in offered and ("TM" in offered) == (station == 1), (station, offered)
+        answers[f"station_{station}"] = code
+    assert [v for _, v in qs["station_7"].options(answers)] == ["EN"]
+    answers["station_7"] = "EN"
+    h = header_from_answers(answers, 1)
+    assert sorted(h["characters"].values()) == sorted(["DE", "EN", "FR", "JP", "MX", "RU", "TW"])
+    events: list[dict[str, Any]] = []
+    flow = flow_for("tchin-tchin")(FlowContext(clock=ManualClock(), rng=random.Random(1),
+                                               sink=events.append), h)
+    flow.start()
+    assert events[0]["event"] == "dealt"
+
+
 def test_demo_scenes_show_a_reveal_claim_veto_duel_and_end(tmp_path):
     from controller.games.tchin_tchin.demo import demo_scenes
     from hardware.display.render import render_png

@@ -31,8 +31,9 @@ def _tourists(a: Mapping[str, Any]) -> list[str]:
     n = _players(a)
     if n == 8:
         return sorted(TOURISTS)
-    if n == 7 and a.get("tourist") in TOURISTS:
-        return [str(a["tourist"])]
+    if n == 7:
+        # the host picking the characters with the tourist left to chance picks it too
+        return [str(a["tourist"])] if a.get("tourist") in TOURISTS else sorted(TOURISTS)
     return []
 
 
@@ -46,6 +47,8 @@ def codes_in_play(a: Mapping[str, Any]) -> list[str]:
 def _pick_question(station: int) -> Question:
     def choices(a: dict[str, Any]) -> list[tuple[str, Any]]:
         taken = {a.get(f"station_{s}") for s in range(1, station)}
+        if taken & set(TOURISTS) and _players(a) == 7:
+            taken |= set(TOURISTS)  # one tourist at 7 players
         return [(f"{c}: {player_name(c)}", c) for c in codes_in_play(a) if c not in taken]
 
     def when(a: dict[str, Any]) -> bool:
