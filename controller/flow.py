@@ -150,6 +150,13 @@ class HeaderError(ValueError):
     """A game header (replay line 1, or set-up) that the game cannot start from."""
 
 
+def first_unknown(given: Any, known: tuple[str, ...]) -> str | None:
+    """The first (sorted) key of ``given`` that is not ``known``: a header's misspelt field
+    would not be an error but another game, so each game refuses it by name."""
+    extra = sorted(str(k) for k in given if k not in known)
+    return extra[0] if extra else None
+
+
 class GameFlow(ABC):
     """One game on the box; :mod:`controller.games` lists the built-in ones.
 

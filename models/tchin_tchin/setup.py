@@ -38,11 +38,16 @@ class Table:
         return tuple(sorted(self.characters))
 
 
+#: the characters a 4-player table plays (the German and English ones are removed with the
+#: walking-man cards)
+FOUR_PLAYERS = ("FR", "JP", "MX", "RU")
+
+
 def codes_for(players: int, rng: random.Random) -> list[str]:
     """The character and tourist codes in play for a player count (not yet dealt)."""
     _check_count(players)
     if players == 4:
-        return ["FR", "JP", "MX", "RU"]
+        return list(FOUR_PLAYERS)
     codes = list(CHARACTERS)
     if players == 5:
         codes.remove(rng.choice(codes))
@@ -102,11 +107,6 @@ def deal(
     elif first not in characters:
         raise SetupError(f"the first revealer {first} has no seat (seated: {seats})")
     return Table(dict(characters), tuple(deck), first)
-
-
-#: the characters a 4-player table plays (the German and English ones are removed with the
-#: walking-man cards)
-FOUR_PLAYERS = ("FR", "JP", "MX", "RU")
 
 
 def check_characters(characters: Mapping[int, str], players: int) -> dict[int, str]:

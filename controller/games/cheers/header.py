@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from controller.flow import HeaderError, Question
+from controller.flow import HeaderError, Question, first_unknown
 from controller.menu import OFF_ON
 from models.cheers.setup import (
     MAX_PLAYERS,
@@ -114,12 +114,10 @@ def parse_header(header: dict[str, Any], rng: random.Random) -> tuple[Setup, flo
         raise HeaderError("cheers: 'options' must be an object")
     # the table's fixed deal may also sit in the options (docs/rules/cheers.md)
     allowed = OPTION_KEYS + ("teams", "goals", "deck", "first")
-    unknown = sorted(set(options) - set(allowed))
-    if unknown:
-        raise HeaderError(f"cheers: unknown option {unknown[0]!r} (known: {', '.join(allowed)})")
-    unknown = sorted(set(header) - set(HEADER_KEYS))
-    if unknown:
-        raise HeaderError(f"cheers: unknown header field {unknown[0]!r}")
+    if (key := first_unknown(options, allowed)) is not None:
+        raise HeaderError(f"cheers: unknown option {key!r} (known: {', '.join(allowed)})")
+    if (key := first_unknown(header, HEADER_KEYS)) is not None:
+        raise HeaderError(f"cheers: unknown header field {key!r}")
     masquerade = _get(header, "masquerade") or False
     if not isinstance(masquerade, bool):
         raise HeaderError(f"cheers: 'masquerade' must be true or false, not {masquerade!r}")

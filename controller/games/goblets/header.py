@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from controller.flow import HeaderError, Question
+from controller.flow import HeaderError, Question, first_unknown
 from controller.menu import OFF_ON
 from models.goblets.characters import Character
 from models.goblets.engine import Game
@@ -113,18 +113,16 @@ OPTION_KEYS = ("variants", "characters")
 
 def options_from_header(header: dict[str, Any]) -> tuple[Options, FixedDeal, int]:
     """Options, fixed deal and host from a replay header; :class:`SetupError` names what is wrong."""
-    extra = sorted(k for k in header if k not in HEADER_KEYS)
-    if extra:
-        raise SetupError(f"unknown header field {extra[0]!r} (known: {', '.join(HEADER_KEYS)})")
+    if (key := first_unknown(header, HEADER_KEYS)) is not None:
+        raise SetupError(f"unknown header field {key!r} (known: {', '.join(HEADER_KEYS)})")
     players = header.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 12:
         raise SetupError(f"players must be a whole number from 2 to 12, got {players!r}")
     opts = header.get("options") or {}
     if not isinstance(opts, dict):
         raise SetupError(f"options must be an object, got {opts!r}")
-    extra = sorted(k for k in opts if k not in OPTION_KEYS)
-    if extra:
-        raise SetupError(f"unknown option {extra[0]!r} (known: {', '.join(OPTION_KEYS)})")
+    if (key := first_unknown(opts, OPTION_KEYS)) is not None:
+        raise SetupError(f"unknown option {key!r} (known: {', '.join(OPTION_KEYS)})")
     variants = opts.get("variants", [])
     if not isinstance(variants, list):
         raise SetupError(f"options.variants must be a list, got {variants!r}")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from controller.debounce import DEFAULT_BOUNCE_S
-from controller.flow import HeaderError
+from controller.flow import HeaderError, first_unknown
 from models.base import IllegalAction
 from models.tchin_tchin import Options, Table, deal
 
@@ -31,9 +31,8 @@ BOX_OPTION_KEYS = ("events", "bounce_s", "intro")
 
 
 def _unknown(given: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
-    extra = sorted(k for k in given if k not in known)
-    if extra:
-        raise HeaderError(f"unknown {what} {extra[0]!r} (known: {', '.join(known)})")
+    if (key := first_unknown(given, known)) is not None:
+        raise HeaderError(f"unknown {what} {key!r} (known: {', '.join(known)})")
 
 
 @dataclass(frozen=True)

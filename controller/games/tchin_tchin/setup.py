@@ -16,7 +16,7 @@ from controller.flow import Question
 from controller.menu import OFF_ON, MenuState
 from models.tchin_tchin.actions import Options
 from models.tchin_tchin.cards import CHARACTERS, TOURISTS, player_name
-from models.tchin_tchin.setup import MAX_PLAYERS, MIN_PLAYERS
+from models.tchin_tchin.setup import FOUR_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
 
 RULES = Options()  # the rules page's timings: the one place they are written
 
@@ -40,7 +40,7 @@ def _tourists(a: Mapping[str, Any]) -> list[str]:
 def codes_in_play(a: Mapping[str, Any]) -> list[str]:
     """The codes the host may pick from for this many players (5 players: any five of six)."""
     if _players(a) == 4:
-        return ["FR", "JP", "MX", "RU"]
+        return list(FOUR_PLAYERS)
     return list(CHARACTERS) + _tourists(a)
 
 
