@@ -8,8 +8,9 @@ tuples, so a test can compare the two. :func:`conservation` checks from the prin
 events alone that no card is created or lost (piles, pot and discards together).
 
 Scope: presses are button edges (a press line is a press), exact ties go to the lower
-station, players not invited pressing at the very instant of a claim are penalized
-(the page's house rule), and a press on the stroke of a deadline comes after it.
+station and presses of one instant are taken in station order (the page's house rule: a
+player not invited on a lower station than the claimant is penalized, one on a higher
+station meets the claimant's lock), and a press on the stroke of a deadline comes after it.
 Bounce, disabled buzzers and referee ``do`` actions are out of scope.
 """
 
@@ -288,7 +289,9 @@ class Checker:
         if c.claimant is not None:
             return  # locked
         claimants = [s for s in stations if s in c.inv and s not in c.mistaken]
-        for s in stations:  # reported in station order
+        for s in stations:  # taken in station order: once one claims, the rest meet its lock
+            if c.claimant is not None:
+                break
             if s not in c.inv:
                 pile = self.piles[s]
                 given = pile.pop() if pile else None

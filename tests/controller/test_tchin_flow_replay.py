@@ -48,6 +48,30 @@ def test_exact_ties_in_the_file_in_any_order_go_to_the_lower_station():
     assert (claim["t"], claim["station"], claim["tied"]) == (2.0, 3, [4])
 
 
+@pytest.mark.parametrize("lines", [
+    [{"t": 2.0, "do": {"type": "buzz", "stations": [4]}}, {"t": 2.0, "do": {"type": "buzz", "stations": [3]}}],
+    [{"t": 2.0, "press": 4}, {"t": 2.0, "do": {"type": "buzz", "stations": [3]}}],
+    [{"t": 2.0, "do": {"type": "buzz", "stations": [4]}}, {"t": 2.0, "press": 3}],
+], ids=["two buzz actions", "press then buzz action", "buzz action then press"])
+def test_exact_ties_between_buzz_actions_and_presses_go_to_the_lower_station(lines):
+    ev = run(REVEAL + lines)
+    claim = named(ev, "claim")[0]
+    assert (claim["t"], claim["station"], claim["tied"]) == (2.0, 3, [4])
+    assert {"t": 2.0, "event": "ignored", "station": 4, "reason": "tied, lower station claims"} in ev
+
+
+def test_a_buzz_action_from_an_unseated_station_is_rejected_and_the_presses_of_its_instant_stand():
+    ev = run(REVEAL + [{"t": 2.0, "press": 4}, {"t": 2.0, "do": {"type": "buzz", "stations": [3, 9]}}])
+    assert "station 9 has no player" in named(ev, "rejected")[0]["reason"]
+    assert (named(ev, "claim")[0]["station"], named(ev, "claim")[0].get("tied")) == (4, None)
+
+
+def test_a_toast_action_names_its_word_as_a_said_toast_is_named():
+    ev = run(REVEAL + [{"t": 1.0, "do": {"type": "buzz", "stations": [4]}},
+                       {"t": 1.1, "do": {"type": "toast", "end": 1.5, "word": "Na Zdorovie!"}}])
+    assert decisions(ev)[:3] == [(1.0, "claim", 4), (1.5, "heard", 4), (1.5, "correct", 4)]
+
+
 def test_presses_a_millisecond_apart_are_ordered():
     ev = run(REVEAL + [{"t": 2.0, "press": 4}, {"t": 2.001, "press": 3}])
     assert named(ev, "claim")[0]["station"] == 4

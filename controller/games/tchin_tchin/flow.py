@@ -23,7 +23,8 @@ from controller.games.tchin_tchin.header import read_header
 from controller.games.tchin_tchin.setup import header_from_answers, setup_questions
 from hardware.display.widgets import Scene, chip
 from models.base import Happening, IllegalAction
-from models.tchin_tchin import Buzz, Phase, Referee, Tick, Toast, action_from_dict, view
+from models.tchin_tchin import Buzz, NotSeated, Phase, Referee, Tick, Toast, action_from_dict, view
+from models.tchin_tchin.actions import Action
 from models.tchin_tchin.cards import player_name
 from models.toasts import toast_id
 
@@ -115,7 +116,7 @@ class TchinTchinFlow(GameFlow):
             elif inp.kind == "say":
                 self._say(inp)
             elif inp.kind == "do" and inp.action is not None:
-                self._apply(action_from_dict(inp.action, inp.t))
+                self._do(action_from_dict(inp.action, inp.t))
             else:
                 self.ctx.emit("ignored", kind=inp.kind, reason="nothing to do with it")
         except IllegalAction as exc:
@@ -153,6 +154,26 @@ class TchinTchinFlow(GameFlow):
             self._flush_timer = self.ctx.clock.call_at(math.nextafter(t, math.inf), self._flush)
         self._batch.append(station)
 
+    def _do(self, action: Action) -> None:
+        """A referee action: a buzz joins the presses of its instant, whether they came as press
+        lines or as other buzz actions (exact ties go to the lower station); a toast's word is
+        named as a said one is ("Na Zdorovie!" is the toast na zdorovie)."""
+        if isinstance(action, Buzz):
+            seated = self.referee.characters
+            unseated = [s for s in action.stations if s not in seated]
+            if unseated:
+                raise NotSeated(f"station {unseated[0]} has no player (seated: {sorted(seated)})")
+            if not self._batch or action.t == self._batch_t:
+                if not self._batch:
+                    self._batch_t = action.t
+                    self._flush_timer = self.ctx.clock.call_at(math.nextafter(action.t, math.inf),
+                                                               self._flush)
+                self._batch.extend(action.stations)
+                return
+        elif isinstance(action, Toast):
+            action = Toast(action.t, action.end, toast_id(action.word) or action.word)
+        self._apply(action)
+
     def settle(self) -> None:
         self._flush()
 
@@ -177,7 +198,7 @@ class TchinTchinFlow(GameFlow):
         self._show(self.referee.start())
         self._reschedule()
 
-    def _apply(self, action: Buzz | Toast | Tick) -> None:
+    def _apply(self, action: Action) -> None:
         self._show(self.referee.apply(action), action)
         self._reschedule()
 
