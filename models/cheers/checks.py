@@ -82,7 +82,10 @@ def _check_cheers(state: State, action: Cheers) -> Cheers:
                                    f"one of {', '.join(pending.matches)}")
         clink = pending.matches[0]
     if clink not in pending.matches:
-        if clink not in state.fronts[target] or clink == pending.played:
+        if clink == pending.played:
+            raise NotAClinkingCard(f"{clink} is the card played on seat {target}; it clinks with "
+                                   f"a card already in that front: one of {', '.join(pending.matches)}")
+        if clink not in state.fronts[target]:
             raise CardNotInFront(f"{clink} is not in front of seat {target} to clink with")
         small = CARDS[pending.played].small.label
         raise NotAClinkingCard(f"{clink} ({CARDS[clink].label()}) does not clink with the played "

@@ -121,8 +121,11 @@ def seat_teams(split: str, masquerade: bool, rng: random.Random) -> dict[int, st
     return {seat: team for seat, team in enumerate(letters, start=1)}
 
 
-def parse_teams(players: int, split: str, raw: Mapping[str, object]) -> dict[int, str]:
-    """Fixed teams, either ``{"A": [1, 3], "B": [2, 4]}`` or ``{"1": "A", "2": "B", ...}``."""
+def parse_teams(players: int, split: str | None, raw: Mapping[str, object]) -> tuple[dict[int, str], str]:
+    """Fixed teams, either ``{"A": [1, 3], "B": [2, 4]}`` or ``{"1": "A", "2": "B", ...}``,
+    and their split. A split names team sizes, not which letter has which (5 = 3+2 is a team
+    of three and a team of two), so the letters may carry the sizes in any order; with no
+    split given, it is read from the teams."""
     teams: dict[int, str] = {}
     if raw and all(str(k).strip().isdigit() for k in raw):
         for seat, team in raw.items():
@@ -139,15 +142,22 @@ def parse_teams(players: int, split: str, raw: Mapping[str, object]) -> dict[int
                 teams[seat] = str(team).upper()
     if sorted(teams) != list(range(1, players + 1)):
         raise SetupError(f"teams must place every seat 1..{players} exactly once, got {sorted(teams)}")
-    expected = TEAM_NAMES[: len(split_sizes(split))]
     counts = Counter(teams.values())
+    if split is None:
+        split = next((s for s in SPLITS[players]
+                      if sorted(split_sizes(s)) == sorted(counts.values())), None)
+        if split is None:
+            sizes = "+".join(str(counts[t]) for t in sorted(counts))
+            raise SetupError(f"teams have sizes {sizes}, but {players} players split "
+                             f"{' or '.join(SPLITS[players])}")
+    expected = TEAM_NAMES[: len(split_sizes(split))]
     unknown = sorted(set(counts) - set(expected))
     if unknown:
         raise SetupError(f"split {split} has teams {', '.join(expected)}; unknown team {unknown[0]!r}")
     got = tuple(counts.get(t, 0) for t in expected)
-    if got != split_sizes(split):
+    if sorted(got) != sorted(split_sizes(split)):
         raise SetupError(f"teams have sizes {'+'.join(map(str, got))}, but the split is {split}")
-    return teams
+    return teams, split
 
 
 def draw_goal(rng: random.Random) -> Goal:
@@ -212,12 +222,14 @@ def build_setup(
 ) -> Setup:
     """Fix teams, goals, the draw order and the first player (drawing from ``rng`` what is unset)."""
     check_players(players)
-    split = split or default_split(players)
-    check_split(players, split)
+    split = split or None
+    if split is not None:
+        check_split(players, split)
     if teams:
-        seat_team = parse_teams(players, split, teams)
+        seat_team, split = parse_teams(players, split, teams)
         stations = {s: s for s in range(1, players + 1)}
     else:
+        split = split or default_split(players)
         seat_team = seat_teams(split, masquerade, rng)
         seat_order = list(range(1, players + 1))
         rng.shuffle(seat_order)

@@ -125,3 +125,14 @@ def test_house_rule_masquerade_cheers_without_enemy_requirement() -> None:
     assert len(gives) == 6  # every ordered pair of the other three
     state.apply(Cheers(2, cid(L, G), (mate, other)))
     assert state.cheers is None
+
+
+def test_cheers_the_played_card_is_not_a_clink_and_the_reason_says_so() -> None:
+    # the played card lies in the target's front while the cheers waits, but it does not
+    # clink with itself: the refusal names it as the played card and lists the real choices
+    state = arrange(table(), hands={1: [cid(M, L)]}, fronts={2: [cid(L, G)]})
+    state.apply(Play(1, cid(M, L), 2))
+    with pytest.raises(NotAClinkingCard, match=f"{cid(M, L)} is the card played on seat 2.*{cid(L, G)}"):
+        state.apply(Cheers(2, cid(M, L), (1, 3)))
+    assert state.step == "cheers" and state.fronts[2] == [cid(L, G), cid(M, L)]
+

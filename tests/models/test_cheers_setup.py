@@ -91,7 +91,27 @@ def test_fixed_teams_both_spellings() -> None:
     assert by_team.teams == by_seat.teams == {1: "A", 2: "A", 3: "B", 4: "B"}
 
 
+@pytest.mark.parametrize("players,teams,split,sizes", [
+    (3, {"A": [2], "B": [1, 3]}, "2+1", {1: 3, 2: 4, 3: 3}),
+    (5, {"A": [1, 3], "B": [2, 4, 5]}, "3+2", {1: 4, 2: 3, 3: 4, 4: 3, 5: 3}),
+    (5, {"A": [1, 4], "B": [2, 5], "C": [3]}, "2+2+1", {1: 3, 2: 3, 3: 4, 4: 3, 5: 3}),
+    (5, {"A": [3], "B": [1, 4], "C": [2, 5]}, "2+2+1", {1: 3, 2: 3, 3: 4, 4: 3, 5: 3}),
+    (6, {"A": [1, 4], "B": [2, 5], "C": [3, 6]}, "2+2+2", {s: 3 for s in range(1, 7)}),
+])
+def test_fixed_teams_name_the_split_by_their_sizes_whichever_letter_is_larger(
+        players: int, teams: dict, split: str, sizes: dict) -> None:
+    # "5 = 3+2" is a team of three and a team of two, whichever letter each has; without a
+    # split, the teams' sizes say which of the seed's splits is played
+    for given in (None, split):
+        setup = build_setup(players, random.Random(0), split=given, teams=teams)
+        assert setup.split == split and dict(setup.hand_sizes) == sizes
+        assert set(setup.goals) == set(teams)
+
+
 @pytest.mark.parametrize("kwargs,message", [
+    ({"players": 5, "teams": {"A": [1, 2, 3], "B": [4, 5]}, "split": "2+2+1"}, "sizes 3\\+2"),
+    ({"players": 5, "teams": {"A": [1, 2, 3, 4], "B": [5]}}, "sizes 4\\+1.*3\\+2 or 2\\+2\\+1"),
+    ({"players": 6, "teams": {"A": [1, 2], "B": [3, 4], "D": [5, 6]}}, "unknown team 'D'"),
     ({"players": 7}, "3 to 6 players"),
     ({"players": 5, "split": "4+1"}, "3\\+2 or 2\\+2\\+1"),
     ({"players": 4, "teams": {"A": [1, 2, 3], "B": [4]}}, "sizes 3\\+1"),
