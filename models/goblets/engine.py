@@ -62,6 +62,7 @@ from models.goblets.state import (
     Phase,
     Step,
     StepKind,
+    Unit,
 )
 from models.goblets.toast import (
     check_choice,
@@ -170,7 +171,9 @@ class Game:
                     and seat == unit.winetaster:
                 raise WinetasterCannotToast("a Winetaster cannot call the Toast")
             if isinstance(action, Toast) and step.kind == StepKind.TURN and seat == unit.noble:
-                raise ToastNotFirstAction("a Noble may Toast only before their Winetaster plays")
+                self._check_toast_wine(unit, seat)  # with Wine left the Noble was never asked
+                raise ToastNotFirstAction("a Noble may Toast before their Winetaster only when "
+                                          f"asked first, and seat {seat} passed")
             if seat in s.spent:
                 raise NoActionsLeft(f"seat {seat} has no action left; it is seat {step.seat}'s "
                                     f"move")
@@ -181,6 +184,11 @@ class Game:
                 raise BadChoice("you must choose a goblet")
             return
         if isinstance(action, Toast):
+            if kind == StepKind.PLOT:
+                raise NotAllowedNow("the course's turns have not begun: the Plotter is choosing "
+                                    "first")
+            if kind == StepKind.CHOOSE:
+                raise NotAllowedNow("the three courses are over: this is the tie-break")
             if kind not in (StepKind.TURN, StepKind.NOBLE_FIRST):
                 raise NotAllowedNow("the Toast has already been called")
             self._check_toast(step)
@@ -212,10 +220,15 @@ class Game:
             raise ToastNotFirstAction("the Toast must be your first and only action this turn")
         if unit.winetaster is not None and step.kind == StepKind.TURN:
             raise ToastNotFirstAction("a Noble may Toast only before their Winetaster plays")
+        self._check_toast_wine(unit, step.seat)
+
+    def _check_toast_wine(self, unit: Unit, seat: int) -> None:
+        """The Toast needs no Wine behind the screen at the start of the turn (Impatient: 1)."""
+        s = self.state
         allowance = 1 if s.active_character(unit) is Character.IMPATIENT else 0
         if s.wine_at_turn_start > allowance:
             raise ToastWithWineLeft(
-                f"seat {step.seat} had {s.wine_at_turn_start} Wine behind the screen at the start"
+                f"seat {seat} had {s.wine_at_turn_start} Wine behind the screen at the start"
                 f" of the turn; the Toast needs none" + (" (Impatient: 1)" if allowance else ""))
 
     def _do(self, action: Action) -> list[Happening]:

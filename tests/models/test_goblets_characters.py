@@ -25,6 +25,7 @@ from models.goblets.engine import Game
 from models.goblets.errors import (
     AbilityAlreadyUsed,
     BadChoice,
+    NotAllowedNow,
     NotYourAbility,
     ToastWithWineLeft,
 )
@@ -322,3 +323,11 @@ def test_a_winetasters_face_down_character_is_never_in_a_public_event():
     for h in happenings:
         if h.event == "character_dealt":
             assert set(h.fields) == {"seat"} and h.seat == h.fields["seat"] and "character" in h.private
+
+
+def test_a_toast_during_the_plotters_choice_is_refused_saying_the_turns_have_not_begun() -> None:
+    game = table(4, goblets=GOBLETS, targets=TARGETS, characters={1: "Plotter"})
+    with pytest.raises(NotAllowedNow) as refused:
+        game.apply(Toast(1))
+    assert "already been called" not in refused.value.reason
+    assert "Plotter" in refused.value.reason

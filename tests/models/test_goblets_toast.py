@@ -158,3 +158,9 @@ def test_tie_break_goblets_poured_by_the_injected_random_when_not_fixed() -> Non
     assert sorted(game.state.tie.goblets) == sorted([Token.WINE, Token.POISON])
     play(game, Choose(3, 2))
     assert game.is_over and game.state.winners in ([1], [3])
+
+
+def test_a_toast_in_the_tie_break_is_refused_saying_it_is_the_tie_break() -> None:
+    game, _ = _three_courses(["poison", "wine"])
+    with pytest.raises(NotAllowedNow, match="tie-break"):
+        play(game, Toast(3))

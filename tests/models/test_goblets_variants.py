@@ -14,6 +14,7 @@ from models.goblets.errors import (
     NobleCannotPeek,
     NotAllowedNow,
     ToastNotFirstAction,
+    ToastWithWineLeft,
     WinetasterCannotToast,
 )
 from models.goblets.scenario import events, pass_until, play, pour_wine_until_toast, table
@@ -370,3 +371,23 @@ def test_winetaster_may_use_the_nobles_turn_ability() -> None:
         play(game, Peek(1, 3))  # the Winetaster's own card is face down
     play(game, Juggle(1, (2, 3)))
     assert game.current_player == 2
+
+
+def test_an_impatient_noble_may_toast_before_the_winetaster_with_1_wine_left() -> None:
+    for wine, asked in ((1, True), (2, False)):
+        game = wt(8, host=8, characters={2: "Impatient"})
+        game.state.units[0].screen[Token.WINE] = wine
+        game.state.queue = []
+        game._begin_turn()  # the pair's turn with ``wine`` Wine behind the screen
+        assert (game.step.kind == "noble_first") is asked
+        if asked:
+            play(game, Toast(2))
+            assert game.state.caller == 2
+
+
+def test_a_nobles_toast_while_the_winetaster_is_up_names_the_wine_left() -> None:
+    game = wt(8, host=8)  # pair (1, 2) plays first, with 3 Wine behind its screen
+    assert game.current_player == 1 and game.step.kind == "turn"
+    with pytest.raises(ToastWithWineLeft, match="3 Wine"):
+        play(game, Toast(2))
+    assert game.current_player == 1 and game.step.kind == "turn"
