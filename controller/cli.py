@@ -86,6 +86,12 @@ def main(argv: list[str] | None = None) -> int:
         from controller.replay import ReplayError
         from controller.replay import main as replay_main
 
+        if args.config:  # not read: the file's header holds every option the game was played with
+            try:
+                config_mod.load(args.config)
+            except config_mod.ConfigError as exc:
+                print(f"clinkbox replay: warning: config error: {exc} (a replay does not use the config)",
+                      file=sys.stderr)
         try:
             return replay_main(args.file, sys.stdout)
         except ReplayError as exc:
@@ -102,34 +108,71 @@ def main(argv: list[str] | None = None) -> int:
         for path in write_all(Path(args.out)):
             print(path)
         return 0
+    if command == "journal":
+        return journal_main(args)
     cfg, problem = load_config(args.config)
     if command == "doctor":
         from controller.doctor import main as doctor_main
 
         return doctor_main(cfg, problem, interactive=False if args.no_interactive else None,
                            config_path=Path(args.config) if args.config else None)
-    if command == "journal":
-        import sqlite3
+    return run_box(cfg, args, problem)
 
-        from controller.journal import Journal, JournalError
 
+def journal_main(args: argparse.Namespace) -> int:
+    """``clinkbox journal [--export ID]``. Exit status 2 when the journal cannot be read (nor
+    the config that says where it is), 1 when an exported game had unreadable inputs (each named,
+    left out of the export)."""
+    import sqlite3
+
+    from controller.journal import Journal, JournalError
+
+    try:  # the journal's folder is the config's data_dir: a broken config is not guessed past
+        cfg = config_mod.load(args.config)
+    except config_mod.ConfigError as exc:
+        print(f"clinkbox journal: config error: {exc}", file=sys.stderr)
+        return 2
+    journal_log = logging.getLogger("controller.journal")
+    level = journal_log.level
+    journal_log.setLevel(logging.CRITICAL)  # what it finds opening is said below, once, for a terminal
+    try:
         j = Journal(cfg.data_path() / "journal.sqlite3")
+    finally:
+        journal_log.setLevel(level)
+    try:
+        if j.unusable is not None:
+            print(f"clinkbox journal: {j.unusable}", file=sys.stderr)
+            return 2
+        if j.set_aside_as is not None:  # its games are in the file set aside, not in the fresh one
+            print(f"clinkbox journal: {j.set_aside_as}", file=sys.stderr)
+            return 2
+        if j.wal_lost is not None:
+            print(f"clinkbox journal: {j.wal_lost}: commits since the last checkpoint are lost",
+                  file=sys.stderr)
         for notice in j.notices:
             print(f"clinkbox journal: {notice}", file=sys.stderr)
-        if args.export is not None:
+        if args.export is None:
             try:
-                text = j.export(args.export)
-            except (JournalError, sqlite3.DatabaseError) as exc:
-                print(f"clinkbox journal: {exc}", file=sys.stderr)
-                j.close()
+                games = j.games()
+            except sqlite3.DatabaseError as exc:
+                print(f"clinkbox journal: the games in {j.path} cannot be read ({exc})", file=sys.stderr)
                 return 2
-            sys.stdout.write(text)
-        else:
-            for gid, game, status in j.games():
+            for gid, game, status in games:
                 print(json.dumps({"id": gid, "game": game, "status": status}))
-        j.close()
+            return 0
+        try:
+            saved = j.load(args.export)
+        except (JournalError, sqlite3.DatabaseError) as exc:
+            print(f"clinkbox journal: {exc}", file=sys.stderr)
+            return 2
+        sys.stdout.write(j.replay_text(saved))
+        if saved.skipped:
+            print(f"clinkbox journal: game {saved.id}: {saved.skipped} unreadable input(s) left out "
+                  "of the export (named above)", file=sys.stderr)
+            return 1
         return 0
-    return run_box(cfg, args, problem)
+    finally:
+        j.close()
 
 
 def load_config(path: str | None) -> tuple[config_mod.Config, str | None]:

@@ -249,6 +249,8 @@ def _coerce(where: str, value: Any, default: Any) -> Any:
     if isinstance(default, str):
         if not isinstance(value, str):
             raise ConfigError(f"{where} must be a string, not {value!r}")
+        if "\x00" in value:  # no path, device or address holds one: the box would fail on it
+            raise ConfigError(f"{where} = {value!r} holds a NUL character")
         return value
     return value
 
@@ -347,7 +349,7 @@ def load(path: str | Path | None = None) -> Config:
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # the byte-order mark some editors write
     except (OSError, UnicodeDecodeError) as exc:  # a damaged SD card, a binary file
         raise ConfigError(f"{p}: cannot be read as a UTF-8 text file ({exc})") from None
     return parse(text, str(p))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import sqlite3
 import time
@@ -87,23 +88,49 @@ class JournalError(RuntimeError):
 
 
 def input_from_dict(d: dict[str, Any]) -> Input:
-    """The inverse of :meth:`Input.as_line` (also the replay file's input line format)."""
+    """The inverse of :meth:`Input.as_line` (also the replay file's input line format).
+
+    A line the box could not have written (a time that is no finite number of seconds, a
+    station that is no whole number, a word that is no text) is a ValueError: a journal row
+    damaged into other valid JSON is unreadable, as a replay file's line would be, not fed to
+    a game."""
     inp = _input_kind(d)
     at = d.get("at")
-    return inp if at is None else Input(**{**inp.__dict__, "at": float(at)})
+    return inp if at is None else Input(**{**inp.__dict__, "at": _seconds(d, "at")})
+
+
+def _seconds(d: dict[str, Any], key: str) -> float:
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 <= v < math.inf:
+        raise ValueError(f"{key!r} must be a finite number of seconds, not {v!r}")
+    return float(v)
+
+
+def _station(d: dict[str, Any], key: str) -> int:
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, int) or not -2**63 <= v < 2**63:
+        raise ValueError(f"{key!r} must be a station number, not {v!r}")
+    return v
 
 
 def _input_kind(d: dict[str, Any]) -> Input:
-    t = float(d["t"])
+    t = _seconds(d, "t")
     if "press" in d:
-        return Input(t, "press", station=int(d["press"]))
+        return Input(t, "press", station=_station(d, "press"))
     if "release" in d:
-        return Input(t, "release", station=int(d["release"]))
+        return Input(t, "release", station=_station(d, "release"))
     if "nav" in d:
-        return Input(t, "nav", nav=str(d["nav"]))
+        if not isinstance(d["nav"], str):
+            raise ValueError(f"'nav' must be text, not {d['nav']!r}")
+        return Input(t, "nav", nav=d["nav"])
     if "say" in d:
-        end = float(d.get("end", t))
+        if not isinstance(d["say"], str):
+            raise ValueError(f"'say' must be text, not {d['say']!r}")
+        end = _seconds(d, "end") if "end" in d else t
         conf = d.get("confidence")
+        if conf is not None and (isinstance(conf, bool) or not isinstance(conf, (int, float))
+                                 or not 0.0 <= conf <= 1.0):
+            raise ValueError(f"'confidence' must be a number from 0 to 1, not {conf!r}")
         return Input(t, "say", word=d["say"], end=end, confidence=None if conf is None else float(conf),
                      typed=d.get("typed") is True)
     if "do" in d:
@@ -134,6 +161,10 @@ class Journal:
         self.watch = watch
         self.dirty = False
         self.problem: str | None = None
+        self.unusable: str | None = None
+        """Why the journal's file could not be opened at all (then it is kept in memory)."""
+        self.set_aside_as: str | None = None
+        """A database that could not be opened, renamed aside (a fresh one started): what, where."""
         self.notices: list[str] = []
         """What the table should be told once (a journal set aside, a game set aside)."""
         self.wal_lost: str | None = None
@@ -154,30 +185,31 @@ class Journal:
             wal = wal_of(self.path)
             wal_empty = not wal.exists() or wal.stat().st_size == 0
         except OSError as exc:
-            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+            self._unusable(exc)
             return self._memory()
         try:
             db = self._connect()
         except sqlite3.OperationalError as exc:  # cannot open or write here (permissions, a folder): not damage
-            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+            self._unusable(exc)
             return self._memory()
         except sqlite3.DatabaseError as exc:  # not a database, or a damaged one
             if not self.repair:
-                self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+                self._unusable(exc)
                 return self._memory()
             try:
                 kept = set_aside(self.path)
                 db = self._connect()
             except (sqlite3.DatabaseError, OSError) as again:
-                self._degrade(f"journal {self.path} cannot be used ({again}); playing on without it")
+                self._unusable(again)
                 return self._memory()
-            log.error("journal %s cannot be opened (%s): kept as %s, a fresh journal started",
-                      self.path, exc, kept)
+            self.set_aside_as = f"journal {self.path} cannot be opened ({exc}): kept as {kept}, " \
+                                "a fresh journal started"
+            log.error("%s", self.set_aside_as)
             self._tell(f"The journal could not be opened ({exc}): kept as {kept.name}, "
                        "a fresh journal is started.")
             trouble = None
         except OSError as exc:
-            self._degrade(f"journal {self.path} cannot be used ({exc}); playing on without it")
+            self._unusable(exc)
             return self._memory()
         self._db = db
         if self.watch:
@@ -227,6 +259,10 @@ class Journal:
         db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         db.executescript(SCHEMA)
         return db
+
+    def _unusable(self, exc: BaseException) -> None:
+        self.unusable = f"journal {self.path} cannot be used ({exc})"
+        self._degrade(f"{self.unusable}; playing on without it")
 
     def _degrade(self, message: str) -> None:
         log.error(message)
@@ -380,7 +416,8 @@ class Journal:
         """A game's header and inputs. An unreadable header is a :class:`JournalError`; an
         unreadable input is skipped with a warning (``skipped``; ``gaps`` counts those with a
         readable input after them: not a torn last row but a hole in the game)."""
-        row = self._db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone()
+        fits = -2**63 <= game_id < 2**63  # SQLite's integers: no game has another id
+        row = self._db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone() if fits else None
         if row is None:
             raise JournalError(f"no game {game_id} in the journal")
         try:
@@ -448,7 +485,11 @@ class Journal:
 
     def export(self, game_id: int) -> str:
         """The game as a replay file (JSON lines: header, then inputs)."""
-        saved = self.load(game_id)
+        return self.replay_text(self.load(game_id))
+
+    @staticmethod
+    def replay_text(saved: SavedGame) -> str:
+        """A loaded game as a replay file (its readable inputs)."""
         lines = [json.dumps(saved.header, sort_keys=True)]
         lines += [json.dumps(i.as_line(), sort_keys=True) for i in saved.inputs]
         return "\n".join(lines) + "\n"

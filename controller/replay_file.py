@@ -318,9 +318,7 @@ def _recording_path(path: str, base: Path | None) -> Path:
 def _audio_inputs(t: float, path: str, base: Path | None,
                   recognise: Callable[[Path], list[Any]] | None) -> list[Input]:
     p = _recording_path(path, base)
-    if not p.exists():
-        raise ValueError(f"no such recording: {p}")
-    regular_file(p, "recording", MAX_AUDIO_BYTES)
+    regular_file(p, "recording", MAX_AUDIO_BYTES)  # missing, unreadable, not a file: a ValueError naming it
     out = []
     for heard in (recognise or recognise_recording)(p):
         if heard.toast is None:

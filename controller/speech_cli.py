@@ -11,7 +11,7 @@ from typing import TextIO
 
 from controller.cli_text import CLASSIFY_DESCRIPTION, MIC_TEST_DESCRIPTION, classify_args, mic_test_args
 from hardware.speech import Heard, Listener, choose_engine
-from hardware.speech.audio import NotAWavFile, read_wav
+from hardware.speech.audio import NotAWavFile, read_recording
 from hardware.speech.timing import decided_at
 
 
@@ -28,8 +28,10 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     the audio the listener waits for, plus the decoding an engine does once speech has ended
     (:func:`hardware.speech.timing.decided_at`); None when no toast was heard.
 
-    A file that cannot be read is reported on stderr by name; the other files are still
-    classified and the exit status is 1.
+    Each file is read by :func:`hardware.speech.audio.read_recording`: only a regular WAV file
+    within the recordings' limits (a FIFO or a device is refused before it is read, so that it
+    cannot hang the tool). A file that cannot be read, or whose judging fails, is reported on
+    stderr by name; the other files are still classified and the exit status is 1.
     """
     ap = classify_args(argparse.ArgumentParser(prog="clinkbox speech classify",
                                                description=CLASSIFY_DESCRIPTION))
@@ -40,10 +42,11 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     if opts.expect:
         from models.toasts import toast_id
 
-        words = {toast_id(w) for w in opts.expect}
-        if None in words:
-            ap.error(f"--expect {opts.expect}: expected toasts (prost, cheers, tchin tchin, kanpai, "
+        unknown = [w for w in opts.expect if toast_id(w) is None]
+        if unknown:
+            ap.error(f"--expect {unknown}: expected toasts (prost, cheers, tchin tchin, kanpai, "
                      "salud, na zdorovie)")
+        words = {toast_id(w) for w in opts.expect}
         if not hasattr(engine, "expect"):
             ap.error(f"--expect needs the toast spotter (the {engine.name} engine hears every "
                      "toast alike): add --engine spotter")
@@ -52,13 +55,19 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
         status = enrol_from_files(engine, opts.enrol, ap)
     for path in opts.files:
         try:
-            samples = read_wav(path)
+            samples = read_recording(path)
         except NotAWavFile as err:
             print(f"clinkbox speech classify: {err}", file=sys.stderr)
             status = 1
             continue
-        verdict = best_toast(engine.classify(samples))
-        decided = decided_at(engine, samples, verdict) if verdict else None
+        try:
+            verdict = best_toast(engine.classify(samples))
+            decided = decided_at(engine, samples, verdict) if verdict else None
+        except Exception as err:  # noqa: BLE001 (one file's failure must not lose the others' verdicts)
+            print(f"clinkbox speech classify: {path} could not be judged ({type(err).__name__}: {err})",
+                  file=sys.stderr)
+            status = 1
+            continue
         out.write(json.dumps({
             "file": path,
             "toast": verdict.toast if verdict else None,
@@ -87,7 +96,7 @@ def enrol_from_files(engine: object, specs: list[str], ap: argparse.ArgumentPars
             ap.error(f"--enrol {spec!r}: expected WAV=TOAST with a toast (prost, cheers, tchin tchin, "
                      "kanpai, salud, na zdorovie)")
         try:
-            enrolment.add(make_template(engine, read_wav(path), toast))
+            enrolment.add(make_template(engine, read_recording(path), toast))
         except (NotAWavFile, EnrolRefused) as err:
             print(f"clinkbox speech classify: enrolment clip {path} refused: {err}", file=sys.stderr)
             status = 1

@@ -188,6 +188,11 @@ def check_disk(data: Path, min_free_mb: int = MIN_FREE_MB, low_free_mb: int = LO
 
 def check_journal(path: Path) -> Check:
     if not path.exists():
+        blocked = _unmakeable(path.parent)
+        if blocked:
+            return Check("journal", "FAIL", f"no {path}, and it cannot be made: {blocked}",
+                         "set data_dir in clinkbox.toml to a folder the box can write "
+                         "(the box plays on with the journal in memory, unsaved)")
         return Check("journal", "PASS", f"no {path} yet: made at the first game")
     from controller.journal import Journal
 
@@ -206,6 +211,19 @@ def check_journal(path: Path) -> Check:
         return Check("journal", "PASS", f"{path}: {len(games)} games, integrity ok{note}")
     finally:
         journal.close()
+
+
+def _unmakeable(folder: Path) -> str | None:
+    """Why the journal's folder cannot be made or written (None: it can), looked at without
+    making anything."""
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is a file, not a folder"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return f"{probe} cannot be written"
+    return None
 
 
 def check_service(on_pi: bool) -> Check:

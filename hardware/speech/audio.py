@@ -12,6 +12,8 @@ import numpy as np
 RATE = 16000
 #: the lowest sample rate read: a telephone's; below it no toast can be told apart
 MIN_RATE = 8000
+#: the highest sample rate read: a studio interface's highest; a header saying more is broken
+MAX_RATE = 768000
 
 
 class NotAWavFile(ValueError):
@@ -22,7 +24,7 @@ def resample(x: np.ndarray, rate_in: int, rate_out: int = RATE) -> np.ndarray:
     """Band-limited resampling of float samples (the whole signal through one FFT)."""
     if rate_in == rate_out or len(x) == 0:
         return x.astype(np.float32)
-    n_out = int(round(len(x) * rate_out / rate_in))
+    n_out = max(1, int(round(len(x) * rate_out / rate_in)))  # a lone sample stays one sample
     spec = np.fft.rfft(x.astype(np.float64))
     keep = n_out // 2 + 1
     if keep <= len(spec):
@@ -108,15 +110,23 @@ def read_wav(path: str | Path) -> np.ndarray:
         raise NotAWavFile(f"{path} says it has {channels} channels at {rate} Hz")
     if rate < MIN_RATE:
         raise NotAWavFile(f"{path} is sampled at {rate} Hz: speech needs at least {MIN_RATE} Hz")
+    if rate > MAX_RATE:
+        raise NotAWavFile(f"{path} says it is sampled at {rate} Hz: at most {MAX_RATE} Hz is read")
     width = (bits + 7) // 8
-    raw = raw[: len(raw) // (width * channels) * (width * channels)]
+    if tag == _FLOAT and width not in (4, 8):
+        raise NotAWavFile(f"{path} has an unsupported float sample size of {bits} bits")
+    if tag not in (_PCM, _FLOAT):
+        raise NotAWavFile(f"{path} is not PCM or float audio (WAV format {tag:#x})")
+    if not 1 <= width <= 4 and tag == _PCM:
+        raise NotAWavFile(f"{path} has an unsupported sample size of {bits} bits")
+    frame = width * channels
+    if raw and len(raw) < frame:
+        raise NotAWavFile(f"{path} holds no audio (its data chunk has {len(raw)} bytes, less than "
+                          f"one frame of {channels} channels of {bits} bits)")
+    raw = raw[: len(raw) // frame * frame]
     if tag == _FLOAT:
-        if width not in (4, 8):
-            raise NotAWavFile(f"{path} has an unsupported float sample size of {bits} bits")
         x = np.frombuffer(raw, "<f4" if width == 4 else "<f8").astype(np.float32)
         x = np.clip(np.nan_to_num(x), -1.0, 1.0)
-    elif tag != _PCM:
-        raise NotAWavFile(f"{path} is not PCM or float audio (WAV format {tag:#x})")
     elif width == 1:
         x = (np.frombuffer(raw, np.uint8).astype(np.float32) - 128.0) / 128.0
     elif width == 2:
@@ -125,10 +135,8 @@ def read_wav(path: str | Path) -> np.ndarray:
         b = np.frombuffer(raw, np.uint8).reshape(-1, 3).astype(np.int32)
         v = b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16)
         x = (np.where(v >= 1 << 23, v - (1 << 24), v) / float(1 << 23)).astype(np.float32)
-    elif width == 4:
-        x = (np.frombuffer(raw, "<i4") / float(1 << 31)).astype(np.float32)
     else:
-        raise NotAWavFile(f"{path} has an unsupported sample size of {bits} bits")
+        x = (np.frombuffer(raw, "<i4") / float(1 << 31)).astype(np.float32)
     if channels > 1:
         x = x.reshape(-1, channels).mean(axis=1)
     if len(x) == 0:
@@ -164,7 +172,7 @@ def read_recording(path: str | Path, max_bytes: int = MAX_RECORDING_BYTES,
     pcm = read_wav(path)
     if len(pcm) > max_s * RATE:
         raise NotAWavFile(f"{path} lasts {len(pcm) / RATE:.1f} s: recordings of at most "
-                          f"{max_s:.0f} s are played")
+                          f"{max_s:.0f} s are read")
     return pcm
 
 

@@ -51,6 +51,8 @@ def test_a_full_file_is_read_into_frozen_dataclasses(tmp_path):
     ("[sound]\nvolume = 2.0", "sound.volume = 2.0 must be between 0 and 1"),
     ("[sound]\nenabled = 1", "sound.enabled must be true or false"),
     ("[display\n", "not valid TOML"),
+    ('data_dir = "/srv/box\\u0000"', "data_dir = '/srv/box\\x00' holds a NUL character"),
+    ('[speech]\ndevice = "USB\\u0000mic"', "speech.device = 'USB\\x00mic' holds a NUL character"),
 ])
 def test_bad_config_is_a_clear_error_naming_it(text, named):
     with pytest.raises(ConfigError) as err:
@@ -125,3 +127,10 @@ def test_a_window_larger_than_the_screen_is_capped_to_it_keeping_its_shape(monke
     assert w <= sw and h <= sh and abs(w / h - 16 / 9) < 0.01
     assert fit_screen((320, 240), "window") == (320, 240)
     assert fit_screen((7680, 4320), "headless") == (7680, 4320)
+
+
+def test_a_config_saved_with_a_byte_order_mark_is_read(tmp_path):
+    # Notepad and some other editors begin a UTF-8 file with one; TOML itself has none
+    path = tmp_path / "clinkbox.toml"
+    path.write_bytes(b"\xef\xbb\xbf[buttons]\nstuck_s = 12.0\n")
+    assert config.load(path).buttons.stuck_s == 12.0

@@ -374,3 +374,12 @@ def test_the_doctor_measures_what_listening_costs_on_this_box(tmp_path):
     assert pocketsphinx.detail.startswith("pocketsphinx: ") and "learning" not in pocketsphinx.detail
     assert check_listening_cost("off", tmp_path).status == "SKIP"
 
+
+
+def test_a_journal_folder_that_cannot_be_made_is_a_failure_naming_why(tmp_path: Path) -> None:
+    blocker = tmp_path / "share"
+    blocker.write_text("a file where the data folder should be")
+    check = check_journal(blocker / "clinkbox" / "journal.sqlite3")
+    assert check.status == "FAIL" and f"{blocker} is a file, not a folder" in check.detail
+    assert "data_dir" in check.fix
+    assert blocker.read_text() == "a file where the data folder should be", "the doctor makes nothing"

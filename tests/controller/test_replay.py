@@ -126,3 +126,44 @@ def test_the_cli_reports_errors_on_stderr_with_exit_code_2(tmp_path):
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert "bad.jsonl:1: unknown game 'nope'" in proc.stderr
+
+
+def _wav(path, rate: int, bits: int, data: bytes) -> None:
+    width = max(bits // 8, 1)
+    fmt = (1).to_bytes(2, "little") + (1).to_bytes(2, "little") + rate.to_bytes(4, "little") \
+        + (rate * width).to_bytes(4, "little") + width.to_bytes(2, "little") + bits.to_bytes(2, "little")
+    body = b"WAVE" + b"fmt " + len(fmt).to_bytes(4, "little") + fmt + b"data" \
+        + len(data).to_bytes(4, "little") + data
+    path.write_bytes(b"RIFF" + len(body).to_bytes(4, "little") + body)
+
+
+def test_a_recording_path_the_system_cannot_look_up_is_named_with_its_line(tmp_path):
+    line = json.dumps({"t": 1, "audio": "a" * 5000 + ".wav"})  # longer than any file name may be
+    with pytest.raises(ReplayError, match=r"r\.jsonl:2: recording .*a\.wav cannot be read \(File name too long\)"):
+        replay.load([HEADER, line], "r.jsonl", tmp_path)
+
+
+def test_a_recording_whose_header_says_zero_bit_samples_is_named_with_its_line(tmp_path):
+    _wav(tmp_path / "clip.wav", 16000, 0, b"\0" * 64)
+    with pytest.raises(ReplayError, match=r"r\.jsonl:2: .*clip\.wav has an unsupported sample size of 0 bits"):
+        replay.load([HEADER, '{"t": 1, "audio": "clip.wav"}'], "r.jsonl", tmp_path)
+
+
+def test_a_recording_of_one_sample_at_48k_holds_no_toast(tmp_path):
+    _wav(tmp_path / "clip.wav", 48000, 16, b"\x00\x10")  # one sample: none left once at 16 kHz
+    header, inputs = replay.load([HEADER, '{"t": 1, "audio": "clip.wav"}'], "r.jsonl", tmp_path)
+    assert inputs == []
+
+
+def test_a_broken_config_named_for_a_replay_is_reported_and_the_replay_still_played(tmp_path, capsys):
+    from controller.cli import main
+
+    bad = tmp_path / "box.toml"
+    bad.write_text("[pad]\nok = 4\n")
+    game = tmp_path / "game.jsonl"
+    game.write_text(HEADER + '\n{"t": 1.0, "press": 1}\n')
+    assert main(["--config", str(bad), "replay", str(game)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith('{"t": 0.0, "event": "start"')
+    assert f"clinkbox replay: warning: config error: {bad}: GPIO4 is used twice" in err
+    assert "a replay does not use the config" in err

@@ -86,6 +86,10 @@ def test_a_recording_cut_short_reads_what_is_there(tmp_path: Path) -> None:
     (_riff((b"fmt ", _fmt(bits=40)), (b"data", b"\0" * 10)), "40 bits"),
     (_riff((b"fmt ", _fmt(tag=3, bits=16)), (b"data", b"\0" * 8)), "float sample size of 16 bits"),
     (_riff((b"fmt ", _fmt(channels=0)), (b"data", b"\0" * 8)), "0 channels"),
+    (_riff((b"fmt ", _fmt(bits=0)), (b"data", b"\0" * 8)), "unsupported sample size of 0 bits"),
+    (_riff((b"fmt ", _fmt(tag=3, bits=0)), (b"data", b"\0" * 8)), "float sample size of 0 bits"),
+    (_riff((b"fmt ", _fmt(rate=1_000_000)), (b"data", b"\0" * 8)), "at most 768000 Hz"),
+    (_riff((b"fmt ", _fmt(channels=64)), (b"data", b"\0" * 8)), "less than one frame of 64 channels"),
 ])
 def test_a_broken_file_is_named_with_what_is_wrong(tmp_path: Path, content: bytes,
                                                    message: str) -> None:
@@ -100,3 +104,11 @@ def test_a_missing_file_and_a_folder_are_named(tmp_path: Path) -> None:
         read_wav(tmp_path / "gone.wav")
     with pytest.raises(NotAWavFile, match="is a folder"):
         read_wav(tmp_path)
+
+
+@pytest.mark.parametrize("rate", [44100, 48000, 96000])
+def test_a_lone_sample_at_a_high_rate_reads_as_one_sample(tmp_path: Path, rate: int) -> None:
+    # resampled to 16 kHz it rounds to no sample at all: the FFT was asked for 0 points
+    path = tmp_path / "click.wav"
+    path.write_bytes(_riff((b"fmt ", _fmt(rate=rate)), (b"data", (4096).to_bytes(2, "little"))))
+    assert len(read_wav(path)) == 1

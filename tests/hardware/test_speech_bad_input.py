@@ -3,6 +3,7 @@ never an exception; a file that is not usable audio is refused naming the file."
 
 from __future__ import annotations
 
+import threading
 import wave
 from pathlib import Path
 
@@ -122,3 +123,76 @@ def test_a_telephone_rate_file_is_read(tmp_path: Path) -> None:
         w.setframerate(8000)
         w.writeframes(floor_noise(0.5).tobytes())
     assert len(read_wav(path)) == RATE  # 8,000 samples at 8 kHz: one second
+
+
+def _unblock_fifo(path: Path, done: threading.Event) -> None:
+    """Open the FIFO's writing end whenever a reader waits on it, so that a reader that opened it
+    gets an end of file instead of hanging the test."""
+    import errno
+    import os
+    import time
+
+    while not done.is_set():
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError as err:
+            if err.errno != errno.ENXIO:  # ENXIO: no reader yet
+                return
+        time.sleep(0.2)
+
+
+def test_classify_judges_every_good_file_among_bad_ones_and_names_each_bad_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import json
+    import os
+
+    from controller.speech_cli import classify_main
+
+    quiet = tmp_path / "quiet.wav"
+    write_wav(quiet, floor_noise(1.0))
+    click = tmp_path / "click.wav"  # one sample at 48 kHz: none left at 16 kHz
+    with wave.open(str(click), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(48000)
+        w.writeframes(np.array([4096], "<i2").tobytes())
+    zero_bits = tmp_path / "zero-bits.wav"
+    zero_bits.write_bytes(quiet.read_bytes()[:34] + b"\0\0" + quiet.read_bytes()[36:])
+    too_long = tmp_path / "too-long.wav"
+    write_wav(too_long, np.zeros(601 * RATE, np.int16))
+    fifo = tmp_path / "pipe.wav"
+    os.mkfifo(fifo)
+    done = threading.Event()
+    threading.Thread(target=_unblock_fifo, args=(fifo, done), daemon=True).start()
+    files = [quiet, fifo, zero_bits, click, too_long, tmp_path, quiet]
+    out = io.StringIO()
+    try:
+        status = classify_main([*map(str, files), "--engine", "spotter"], out)
+    finally:
+        done.set()
+    assert status == 1
+    verdicts = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [v["file"] for v in verdicts] == [str(quiet), str(click), str(quiet)]
+    assert all(v["toast"] is None and v["decided_s"] is None for v in verdicts)
+    err = capsys.readouterr().err
+    assert f"{fifo} is not a regular file" in err
+    assert f"{zero_bits} has an unsupported sample size of 0 bits" in err
+    assert f"{too_long} lasts 601.0 s: recordings of at most 600 s are read" in err
+    assert f"{tmp_path} is a folder" in err
+    assert "Traceback" not in err
+
+
+def test_classify_names_only_the_expect_value_that_is_no_toast(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from controller.speech_cli import classify_main
+
+    quiet = tmp_path / "quiet.wav"
+    write_wav(quiet, floor_noise(1.0))
+    with pytest.raises(SystemExit) as stop:
+        classify_main([str(quiet), "--engine", "spotter", "--expect", "prost", "--expect", "proost"],
+                      io.StringIO())
+    assert stop.value.code == 2
+    assert "--expect ['proost']: expected toasts (prost, cheers" in capsys.readouterr().err
