@@ -202,7 +202,11 @@ def run_box(cfg: config_mod.Config, args: argparse.Namespace, problem: str | Non
             box.close()
             print(f"clinkbox run: {exc}", file=sys.stderr)
             return 2
-    result = asyncio.run(box.run(exit_after_menu=args.exit_after_menu, seconds=args.seconds))
+    try:
+        result = asyncio.run(box.run(exit_after_menu=args.exit_after_menu, seconds=args.seconds))
+    except KeyboardInterrupt:  # Ctrl-C at the terminal: the box has closed (journal, pins, phones)
+        logging.getLogger("clinkbox").info("stopped (Ctrl-C); the journal keeps the game to resume")
+        return 130
     if args.exit_after_menu and box.menu_shown_at is not None:
         print(json.dumps({"startup_s": round(box.menu_shown_at - START, 3)}))
     if result in ("poweroff", "reboot"):

@@ -178,3 +178,23 @@ def test_a_games_config_section_reaches_its_set_up_through_its_flow(tmp_path):
         assert box.shell.settings["bounce_s"] == cfg.buttons.bounce_s
     finally:
         box.close()
+
+
+def test_ctrl_c_stops_the_box_with_a_line_not_a_traceback(tmp_path):
+    import signal
+
+    env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    box = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--headless", "--simulate",
+                            "--seconds", "300"], stderr=subprocess.PIPE, text=True, env=env)
+    seen = []
+    assert box.stderr is not None
+    for line in box.stderr:  # the main menu is up: the loop is running
+        seen.append(line)
+        if "main menu up" in line:
+            break
+    box.send_signal(signal.SIGINT)
+    rest = box.stderr.read()
+    assert box.wait(timeout=HANG_GUARD_S) == 130, "".join(seen) + rest
+    assert "Traceback" not in rest, rest
+    assert "stopped (Ctrl-C)" in rest
