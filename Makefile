@@ -50,9 +50,13 @@ help:
 	@echo "make model        download the Vosk English model (needs internet)"
 	@echo "make mbrola-voices  MBROLA's voices, which make bench also measures the spotter on"
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
-	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (under an hour)"
+	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (about an hour)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
+	@echo "make lint         ruff on the code, mypy --strict on the rules"
+	@echo "make doctor       check pins, buttons, LEDs, microphone, speech model, display, sound"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
+	@echo "make uninstall    undo exactly what make install changed"
+	@echo "make clean        remove the venv and the build and test caches"
 
 # Each stamp also depends on this Makefile: a Debian package added to a list above reaches a
 # venv made before it (the install steps skip what is already there)

@@ -40,6 +40,12 @@ def on_raspberry_pi() -> bool:
         return False
 
 
+def config_defaults(cfg: Config) -> dict[str, Any]:
+    """The box's settings whose default is the config file's (shell.CONFIG_SETTINGS): the
+    host's choice in the Settings menu, once made, wins."""
+    return {"volume": cfg.sound.volume, "speech": cfg.speech.engine, "phones": cfg.phones.enabled}
+
+
 def display_mode(cfg: Config) -> str:
     """The display mode to use: the configured one, or what this machine allows."""
     if cfg.display.mode != "auto":
@@ -114,8 +120,10 @@ class Box:
                            stations=stations)
         for game in built_in():
             self.shell.settings.update(game.flow.settings_from_config(cfg))
-        if "phones" not in self.shell.chosen:
-            self.shell.settings["phones"] = cfg.phones.enabled  # the config's default until the host chooses
+        # the config's values are the defaults of these settings until the host chooses in the menu
+        for key, value in config_defaults(cfg).items():
+            if key not in self.shell.chosen:
+                self.shell.settings[key] = value
         self.shell.apply_settings()
         from controller.phones.service import Phones
 

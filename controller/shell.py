@@ -40,6 +40,9 @@ BOX_SETTINGS: dict[str, tuple[str, list[tuple[str, Any]], Any]] = {
     "phones": ("Phones as private screens", [("off", False), ("on", True)], False),
     "voices": ("Learn our toasts", [("off", "off"), ("this game", "game"), ("keep", "keep")], "game"),
 }
+#: the box's settings whose default is the config file's (controller.app.config_defaults): kept
+#: in the settings file only once the host has chosen them, so the config still sets them till then
+CONFIG_SETTINGS = ("volume", "speech", "phones")
 #: asked last: every game's set-up starts from it
 PLAYERS_SETTING = ("Usual number of players", [(str(n), n) for n in range(2, 13)], 4)
 
@@ -144,8 +147,8 @@ class Shell:
         if self.settings_path:
             try:
                 self.settings_path.parent.mkdir(parents=True, exist_ok=True)
-                # phones stay the config's until the host chooses them here
-                saved = {k: v for k, v in self.settings.items() if k != "phones" or k in self.chosen}
+                # volume, speech and phones stay the config's until the host chooses them here
+                saved = {k: v for k, v in self.settings.items() if k not in CONFIG_SETTINGS or k in self.chosen}
                 self.settings_path.write_text(json.dumps(saved, indent=1))
             except OSError as exc:
                 log.warning("settings not saved: %s", exc)

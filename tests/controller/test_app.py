@@ -198,3 +198,29 @@ def test_ctrl_c_stops_the_box_with_a_line_not_a_traceback(tmp_path):
     assert box.wait(timeout=HANG_GUARD_S) == 130, "".join(seen) + rest
     assert "Traceback" not in rest, rest
     assert "stopped (Ctrl-C)" in rest
+
+
+def test_the_configs_volume_and_speech_engine_are_the_settings_defaults_until_the_host_chooses(tmp_path):
+    from dataclasses import replace
+
+    from controller.config import Sound, Speech
+
+    cfg = replace(headless_config(tmp_path), sound=Sound(volume=0.3), speech=Speech(engine="pocketsphinx"))
+    box = Box(cfg, simulate=True)
+    try:
+        assert box.shell.settings["volume"] == 0.3 and box.speaker.volume == 0.3
+        assert box.shell.settings["speech"] == "pocketsphinx"
+        box.shell.settings["voices"] = "keep"  # the host chooses another setting: the config's stay the config's
+        box.shell.chosen.add("voices")
+        box.shell._save_settings()
+    finally:
+        box.close()
+    saved = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert saved["voices"] == "keep" and "volume" not in saved and "speech" not in saved
+    (tmp_path / "data" / "settings.json").write_text(json.dumps({"volume": 1.0}))  # the host's choice wins
+    box = Box(cfg, simulate=True)
+    try:
+        assert box.shell.settings["volume"] == 1.0 and box.speaker.volume == 1.0
+        assert box.shell.settings["speech"] == "pocketsphinx"
+    finally:
+        box.close()

@@ -72,6 +72,17 @@ def test_the_documented_example_config_is_the_default_build():
     assert config.parse(example.read_text(), str(example)) == config.Config()
 
 
+def test_the_documented_example_config_names_every_key():
+    import tomllib
+    from dataclasses import fields
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "clinkbox.example.toml").read_text()
+    raw = tomllib.loads(text)
+    for section, cls in config._SECTIONS.items():
+        assert {f.name for f in fields(cls)} == set(raw[section]), section
+    assert "# data_dir = " in text and len(raw["stations"]) == len(config.DEFAULT_STATIONS)
+
+
 @pytest.mark.parametrize("text,named", [
     ("[display]\nwidth = 100000", "display.width = 100000 must be between 320 and 7680"),
     ("[display]\nheight = 10", "display.height = 10 must be between 240 and 4320"),
