@@ -41,7 +41,7 @@ def on_raspberry_pi() -> bool:
 
 
 def config_defaults(cfg: Config) -> dict[str, Any]:
-    """The box's settings whose default is the config file's (shell.CONFIG_SETTINGS): the
+    """The box's settings whose default is the config file's (with each game's settings_from_config): the
     host's choice in the Settings menu, once made, wins."""
     return {"volume": cfg.sound.volume, "speech": cfg.speech.engine, "phones": cfg.phones.enabled}
 
@@ -118,10 +118,12 @@ class Box:
         self.shell = Shell(self.journal, leds=leds, sound=self.speaker, settings_path=data / "settings.json",
                            long_back_s=cfg.buttons.long_back_s, on_request=self._on_request,
                            stations=stations)
-        for game in built_in():
-            self.shell.settings.update(game.flow.settings_from_config(cfg))
         # the config's values are the defaults of these settings until the host chooses in the menu
-        for key, value in config_defaults(cfg).items():
+        defaults = config_defaults(cfg)
+        for game in built_in():
+            defaults.update(game.flow.settings_from_config(cfg))
+        self.shell.config_keys |= defaults.keys()
+        for key, value in defaults.items():
             if key not in self.shell.chosen:
                 self.shell.settings[key] = value
         self.shell.apply_settings()

@@ -135,6 +135,7 @@ class Shell:
     # -- settings ------------------------------------------------------------------------
     def _load_settings(self) -> None:
         self.chosen: set[str] = set()  # the settings the host has chosen (saved), not defaults
+        self.config_keys: set[str] = set(CONFIG_SETTINGS)  # defaults from the config (the box adds each game's)
         if self.settings_path and self.settings_path.exists():
             try:
                 data = json.loads(self.settings_path.read_text())
@@ -147,8 +148,9 @@ class Shell:
         if self.settings_path:
             try:
                 self.settings_path.parent.mkdir(parents=True, exist_ok=True)
-                # volume, speech and phones stay the config's until the host chooses them here
-                saved = {k: v for k, v in self.settings.items() if k not in CONFIG_SETTINGS or k in self.chosen}
+                # settings the config sets (volume, speech, phones, each game's) stay the config's
+                # until the host chooses them here
+                saved = {k: v for k, v in self.settings.items() if k not in self.config_keys or k in self.chosen}
                 self.settings_path.write_text(json.dumps(saved, indent=1))
             except OSError as exc:
                 log.warning("settings not saved: %s", exc)

@@ -224,3 +224,29 @@ def test_the_configs_volume_and_speech_engine_are_the_settings_defaults_until_th
         assert box.shell.settings["speech"] == "pocketsphinx"
     finally:
         box.close()
+
+
+def test_the_configs_tchin_tchin_events_and_auto_reveal_reach_a_new_game_until_the_host_chooses(tmp_path):
+    from dataclasses import replace
+
+    from controller.config import TchinTchin
+    from controller.games.tchin_tchin.setup import header_from_answers
+
+    cfg = replace(headless_config(tmp_path), tchin_tchin=TchinTchin(events=True, auto_reveal_s=7.0))
+    box = Box(cfg, simulate=True)
+    try:
+        header = header_from_answers({"players": 6}, seed=1, settings=box.shell.settings)
+        assert header["options"]["events"] is True and header["options"]["auto_reveal_s"] == 7.0
+        box.shell.settings["voices"] = "keep"
+        box.shell.chosen.add("voices")
+        box.shell._save_settings()  # the host chose another setting: the config's stay the config's
+    finally:
+        box.close()
+    saved = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert "events" not in saved and "auto_reveal_s" not in saved
+    (tmp_path / "data" / "settings.json").write_text(json.dumps({"events": False}))  # the host's choice wins
+    box = Box(cfg, simulate=True)
+    try:
+        assert box.shell.settings["events"] is False and box.shell.settings["auto_reveal_s"] == 7.0
+    finally:
+        box.close()

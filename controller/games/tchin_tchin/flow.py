@@ -59,7 +59,8 @@ class TchinTchinFlow(GameFlow):
     def settings_from_config(cls, cfg: Config) -> dict[str, Any]:
         tt = cfg.tchin_tchin
         return {"pre_s": tt.pre_s, "window_s": tt.window_s, "veto_s": tt.veto_s,
-                "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s}
+                "card_timeout_s": tt.card_timeout_s, "bounce_s": cfg.buttons.bounce_s,
+                "events": tt.events, "auto_reveal_s": tt.auto_reveal_s}
 
     @classmethod
     def without_speech(cls, header: dict[str, Any]) -> dict[str, Any]:
