@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -242,6 +243,7 @@ class Box:
         from hardware.display.render import Renderer
 
         self.loop = asyncio.get_running_loop()
+        stops = self._stop_on_signals()
         from hardware.simulator import band_height
 
         band = band_height(self.cfg.display.height) if self.sim_leds is not None and self.mode == "window" else 0
@@ -291,11 +293,31 @@ class Box:
                 await asyncio.sleep(max(0.0, frame - (time.monotonic() - now)))
             return self.request
         finally:
+            for sig in stops:
+                self.loop.remove_signal_handler(sig)
             self._closed = True  # a recogniser still loading is not started once it is loaded
             await self.phones.close()
             if self._loader is not None:  # off the loop: the load may take seconds to finish
                 await asyncio.to_thread(self._loader.join, LOADER_JOIN_S)
             self.close()
+
+    def _stop_on_signals(self) -> list[signal.Signals]:
+        """SIGTERM (``systemctl stop``, a shutdown) and SIGHUP (the terminal closed) stop the box
+        as the menu's quit does: the loop ends and everything is closed. (SDL's own handlers,
+        which only post a quit event that a headless box never reads, are kept out.)"""
+        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+        handled = []
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                self.loop.add_signal_handler(sig, self._on_signal, sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
+                continue
+            handled.append(sig)
+        return handled
+
+    def _on_signal(self, sig: signal.Signals) -> None:
+        log.info("stopped by %s; the journal keeps the game to resume", sig.name)
+        self.request = "quit"
 
     def _watch_stuck(self, now: float) -> None:
         newly, freed = self.panel.watch(now, self.cfg.buttons.stuck_s) if self.panel else ([], [])

@@ -250,3 +250,20 @@ def test_the_configs_tchin_tchin_events_and_auto_reveal_reach_a_new_game_until_t
         assert box.shell.settings["events"] is False and box.shell.settings["auto_reveal_s"] == 7.0
     finally:
         box.close()
+
+
+def test_sigterm_stops_a_headless_box_and_closes_it(tmp_path):
+    import signal
+
+    env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    box = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--headless", "--simulate",
+                            "--seconds", "300"], stderr=subprocess.PIPE, text=True, env=env)
+    assert box.stderr is not None
+    for line in box.stderr:  # the main menu is up: the loop is running
+        if "main menu up" in line:
+            break
+    box.send_signal(signal.SIGTERM)  # systemctl stop
+    rest = box.stderr.read()
+    assert box.wait(timeout=HANG_GUARD_S) == 0, rest
+    assert "stopped by SIGTERM" in rest and "Traceback" not in rest
