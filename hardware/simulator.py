@@ -63,7 +63,8 @@ class Keyboard:
             if name in ("return", "enter"):
                 text, self.typing = self.typing, None
                 return [TypedToast(now, text)] if text.strip() else []
-            if name in [str(i) for i in range(1, 9)]:  # say it and press at once
+            shifted = bool(event.unicode) and event.unicode != name  # "!" is Shift+1: typed, not a buzzer
+            if name in [str(i) for i in range(1, 9)] and not shifted:  # say it and press at once
                 text, self.typing = self.typing, None
                 said: list[ButtonEvent | TypedToast] = [TypedToast(now, text)] if text.strip() else []
                 return said + [ButtonEvent(now, True, station=int(name))]

@@ -384,8 +384,9 @@ class Renderer:
             raise TypeError(f"cannot draw {type(wd).__name__}")
 
     def card_rect(self, rect: Any, card: Card) -> Any:
-        """The biggest 5:7 portrait card (or 7:5 landscape for 3+ glyphs) centred in ``rect``."""
-        ratio = 0.72 if len(card.glyphs) < 3 else 1.45
+        """The biggest 5:7 portrait card (or 7:5 landscape for 3+ glyphs, where ``rect`` is wider
+        than tall: in a narrow one its pictures go in rows, :meth:`glyph_grid`) centred in ``rect``."""
+        ratio = 0.72 if len(card.glyphs) < 3 or rect.width < rect.height else 1.45
         hh = rect.height
         ww = int(hh * ratio)
         if ww > rect.width:
@@ -395,7 +396,8 @@ class Renderer:
         if labels:  # wide enough for every picture's label on one line at the smallest size
             f = self.font(self.min_px)
             cols = len(card.glyphs) if len(card.glyphs) <= 3 else (len(card.glyphs) + 1) // 2
-            ww = min(rect.width, max(ww, cols * (max(self.line_width(x, f) for x in labels) + 16) + 16))
+            label_w = max(self.line_width(x, f) for x in labels)
+            ww = min(rect.width, max(ww, cols * (label_w + 16) + 2 * self._card_pad(hh)))  # clear of its frame
         if card.title:  # and for its title
             ww = min(rect.width, max(ww, self.line_width(card.title, self.font(self.min_px, True)) + 24))
         r = self.pg.Rect(0, 0, ww, hh)
@@ -504,9 +506,18 @@ class Renderer:
             more = f"page {page + 1} of {pages} \u00b7 Prev / Next for more"
             self.text(s, more, pg.Rect(left, y, width, least), self.min_px, ACCENT)
 
+    @staticmethod
+    def _card_pad(side: int) -> int:
+        """What :meth:`draw_card` leaves between the edge of a card whose shorter side is ``side``
+        and its pictures: clear of its frame and its rounded corners."""
+        return max(8, max(6, side // 14) // 2 + max(2, side // 80))
+
     def draw_card(self, s: Any, c: Card, rect: Any) -> None:
         pg = self.pg
-        radius = max(6, rect.width // 14)
+        side = min(rect.width, rect.height)  # a wide card's corners are as round as a narrow one's
+        radius, frame = max(6, side // 14), max(2, side // 80)
+        # labelled pictures keep their labels clear of the frame and the rounded corners
+        pad = self._card_pad(side) if any(g.label for g in c.glyphs) else 8
         if c.highlight:
             pg.draw.rect(s, ACCENT, rect.inflate(12, 12), border_radius=radius + 4)
         if c.hidden:
@@ -516,7 +527,7 @@ class Renderer:
             pg.draw.circle(s, (220, 180, 90), inner.center, min(inner.size) // 4, width=max(2, rect.width // 40))
             return
         pg.draw.rect(s, c.colour, rect, border_radius=radius)
-        pg.draw.rect(s, (60, 50, 40), rect, width=max(2, rect.width // 80), border_radius=radius)
+        pg.draw.rect(s, (60, 50, 40), rect, width=frame, border_radius=radius)
         ink = _readable_on(c.colour)
         title_px = max(self.min_px, int(rect.height * 0.11))
         cap_px = max(self.min_px, int(rect.height * 0.08))
@@ -527,12 +538,13 @@ class Renderer:
             self.text(s, c.title, pg.Rect(rect.left + 6, rect.top + 4, inner_w, title_h), title_px, ink, bold=True)
         if c.caption:
             self.text(s, c.caption, pg.Rect(rect.left + 6, rect.bottom - cap_h - 4, inner_w, cap_h), cap_px, ink)
-        body = pg.Rect(rect.left + 8, rect.top + title_h + 6, rect.width - 16, rect.height - title_h - cap_h - 12)
+        bottom = 6 + cap_h if c.caption else max(6, pad)  # a caption has its own place at the bottom
+        body = pg.Rect(rect.left + pad, rect.top + title_h + 6, rect.width - 2 * pad,
+                       rect.height - title_h - 6 - bottom)
         n = len(c.glyphs)
         if not n or body.height <= 0:
             return
-        cols = n if n <= 3 else (n + 1) // 2
-        rows = 1 if n <= 3 else 2
+        cols, rows = self.glyph_grid(c, body)
         cw, ch = body.width // cols, body.height // rows
         # one size for every label on the card: the largest at which each fits on one line
         label_px = max(self.min_px, int((ch - 6) * 0.16))
@@ -542,6 +554,25 @@ class Renderer:
         for i, g in enumerate(c.glyphs):
             cell = pg.Rect(body.left + (i % cols) * cw, body.top + (i // cols) * ch, cw, ch).inflate(-6, -6)
             self.draw_glyph(s, g, cell, label_px)
+
+    def glyph_grid(self, c: Card, body: Any) -> tuple[int, int]:
+        """Columns and rows for a card's pictures: side by side (two rows past three), or, when
+        that leaves each picture less room than stacking them would (a narrow card), the
+        layout whose cells are the biggest with every label on one line at the smallest size."""
+        n = len(c.glyphs)
+        usual = (n, 1) if n <= 3 else ((n + 1) // 2, 2)
+        f = self.font(self.min_px)
+        label_w = max((self.line_width(g.label, f) for g in c.glyphs if g.label), default=0)
+
+        def room(cols: int) -> int:
+            rows = -(-n // cols)
+            return min(body.width // cols, body.height // rows)
+
+        fitting = [k for k in range(1, n + 1) if not label_w or label_w <= body.width // k - 10]
+        best = max(fitting, key=room, default=usual[0])
+        if room(best) <= room(usual[0]) * 1.2:  # not clearly better: the usual layout
+            return usual
+        return best, -(-n // best)
 
     def draw_glyph(self, s: Any, g: Glyph, rect: Any, label_px: int | None = None) -> None:
         pg = self.pg

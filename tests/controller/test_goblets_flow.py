@@ -339,3 +339,93 @@ def test_winetasters_with_legacy_a_poisoned_noble_draws_a_card_only_its_owner_se
     drawn = [e for e in events if e["event"] == "new_character"]
     assert drawn and all("character" not in e for e in drawn)
     assert session.finished and events[-1]["event"] == "game_over"
+
+
+def everyone_pours_into_goblet_1(table: Table, pours: int) -> None:
+    from models.goblets.actions import Pour, to_dict
+
+    for _ in range(pours):
+        legal = table.flow.engine.legal_actions()
+        pick = next((a for a in legal if isinstance(a, Pour) and a.goblet == 1 and len(a.tokens) == 1), None) \
+            or next(a for a in legal if type(a).__name__ == "Pass")
+        table.do(**to_dict(pick))
+
+
+@pytest.mark.parametrize("players", [6, 12])
+def test_a_busy_goblet_on_a_narrow_card_keeps_its_picture_and_who_it_stands_before(players) -> None:
+    """Six or more goblets in a row are narrow: a goblet everyone poured into names its pourers
+    in a few chips, and still shows its goblet, its coaster and who it stands before."""
+    from controller.games.goblets.scenes import NARROW_POURERS, who_sits
+    from hardware.display.render import Renderer
+
+    header = {"game": "goblets", "seed": 4, "players": players, "host": 1,
+              "options": {"variants": [], "characters": False}}
+    table = Table(header)
+    everyone_pours_into_goblet_1(table, 2 * players)
+    pub = table.flow.engine.view(None)
+    assert len(set(pub["goblets"][0]["poured_by"])) >= min(players, 6)
+    r = Renderer((1280, 720), "headless")
+    r.draw(table.flow.scene())
+    assert not r.problems(), r.problems()
+    sits = who_sits(pub, 1)
+    [label] = [d for d in r.drawn if d.text == sits]
+    line = r.font(r.min_px).get_linesize()
+    assert label.box[3] >= line and label.px >= r.min_px, "who goblet 1 stands before is drawn whole"
+    [busy] = [d for d in r.drawn if d.text.startswith("by ")]
+    assert busy.ink[3] <= 3 * line, "the pourers take three lines at most"
+    assert busy.ink[1] >= label.box[1] + label.box[3] - 2, "under the goblet's picture, not over it"
+    if players > NARROW_POURERS:
+        assert busy.text.endswith(f"+{len(set(pub['goblets'][0]['poured_by'])) - NARROW_POURERS + 1}")
+
+
+def test_the_targets_and_characters_lines_never_part_a_chip_from_what_it_says() -> None:
+    """Six seats' targets and characters wrap onto a second line between entries, never
+    between a seat's chip and "hunts ..." or its character's name."""
+    from hardware.display.render import Renderer
+    from hardware.display.widgets import CHIP_OPEN
+
+    header = {"game": "goblets", "seed": 4, "players": 6, "host": 1,
+              "options": {"variants": [], "characters": True}}
+    table = Table(header)
+    r = Renderer((1280, 720), "headless")
+    r.draw(table.flow.scene())
+    [lines] = [d for d in r.drawn if "Targets:" in d.text]
+    text = next(w.text for w in table.flow.scene().widgets if isinstance(w, Text) and "Targets:" in w.text)
+    wrapped = r.wrap(text, r.font(lines.px), lines.box[2] - 8)
+    assert len(wrapped) > 2, "the lines are long enough to wrap here"
+    for line in wrapped:
+        assert line.startswith(("Targets:", "Characters:", CHIP_OPEN)), f"an entry cut in two: {wrapped}"
+        assert not line.rstrip().endswith("\u00b7 " + CHIP_OPEN), wrapped
+
+
+def test_the_end_screen_says_whom_the_game_s_last_toast_poisoned() -> None:
+    """The game ends with the third Toast: the end screen, which takes the reveal's place, says
+    who that Toast poisoned (or that everyone survived)."""
+    header = dict(HEADER, bots=[1, 2, 3, 4], seed=10)  # a game won without a tie-break
+    table = Table(header)
+    table.clock.run_all()
+    assert table.flow.finished and not table.named("tie_break")
+    last = [e for e in table.named("drank")][-4:]
+    banner = next(w for w in table.flow.scene().widgets if isinstance(w, Banner))
+    poisoned = [f"\u27e6{d['seat']}\u27e7" for d in last if not d["survived"]]
+    assert banner.subtitle.startswith("the Toast of course 3: ")
+    assert banner.subtitle.endswith(("poisoned " + " ".join(poisoned)) if poisoned else "everyone survived")
+
+
+def test_in_russian_goblette_the_end_screen_says_how_the_last_goblet_drunk_went() -> None:
+    """Russian Goblette ends on a single drink: the end screen names it, not a whole Toast."""
+    from hardware.display.render import Renderer
+
+    table = Table({"game": "goblets", "seed": 1, "players": 3, "host": 1,
+                   "options": {"characters": False}, "bots": [1, 2, 3]})
+    table.clock.run_all()
+    assert table.flow.finished
+    last = table.named("drank")[-1]
+    scene = table.flow.scene()
+    banner = next(w for w in scene.widgets if isinstance(w, Banner))
+    assert banner.subtitle == (f"the last drink: \u27e6{last['seat']}\u27e7 drank goblet {last['goblet']}, "
+                               + ("and survived" if last["survived"] else "poisoned"))
+    for size in ((1280, 720), (960, 664)):
+        r = Renderer(size, "headless")
+        r.draw(scene)
+        assert not r.problems(), r.problems()

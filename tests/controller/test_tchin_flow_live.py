@@ -272,3 +272,43 @@ def test_a_press_between_cards_by_someone_else_than_the_revealer_says_why_it_did
     box.feed(1.0, "press", 1)
     box.at(1.1)
     assert "wait for the next card" not in plain(repr(box.flow.scene())), "the reveal puts it away"
+
+
+def test_the_pot_says_how_many_cards_go_with_the_next_card_in_words_that_agree():
+    """A penalty puts a won card in the pot: the next card says it goes with it ("1 card goes",
+    not "1 card go")."""
+    box = Box(deck=["D24", "D05", "D11"])
+    box.feed(0.5, "press", 1)
+    box.feed(0.6, "release", 1)
+    box.feed(1.0, "press", 3)  # D24 (Russian, tequila, Big Ben): 3, the Mexican, wins it
+    box.feed(1.1, "say", word="na zdorovie", end=1.5)
+    box.feed(1.6, "release", 3)
+    box.feed(5.5, "press", 3)  # the winner reveals D05 (French, beer, Red Square): 1 and 4 invited
+    box.feed(5.6, "release", 3)
+    box.feed(6.0, "press", 3)  # 3 presses anyway: D24 goes to the pot
+    box.feed(6.1, "release", 3)
+    assert [e for e in box.events if e["event"] == "penalty"][-1]["to_pot"]
+    box.at(30.0)  # D05 runs out unwon: its revealer reveals again
+    box.feed(30.5, "press", 3)
+    box.flow.settle()  # no other press shares its instant
+    assert [e for e in box.events if e["event"] == "reveal"][-1]["card"] == "D11"
+    banner = next(w for w in box.flow.scene().widgets if isinstance(w, Banner))
+    assert plain(banner.text) == "Pot: 1 card goes with this one"
+
+
+def test_an_invited_player_s_mark_stays_on_its_line_in_the_players_list():
+    """The gold dot (invited), the diamond (claiming) and the cross (mistaken) follow the score
+    on its line: a mark wrapped alone under a name says nothing about whose it is."""
+    from controller.games.tchin_tchin.scenes import players_grid
+    from hardware.display.render import Renderer
+    from hardware.display.widgets import Scene
+
+    view = {"characters": {1: "JP", 2: "MX", 3: "FR", 4: "RU"}, "scores": {1: 0, 2: 3, 3: 0, 4: 1},
+            "card": {"invited": [1, 2, 4], "mistaken": [4], "claimant": 2}}
+    r = Renderer((1280, 720), "headless")
+    r.draw(Scene("Tchin Tchin", (Row((Card(title="D12"), players_grid(view))),)))
+    rows = [d for d in r.drawn if d.text.startswith("\u27e6")]
+    assert len(rows) == 4 and not r.problems()
+    for d in rows:
+        lines = r.wrap(d.text, r.font(d.px), d.box[2] - 8)
+        assert not any(line.strip(" \u00a0") in ("\u25cf", "\u25c6", "\u2717") for line in lines), lines

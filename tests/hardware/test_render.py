@@ -185,3 +185,41 @@ def test_timer_text_is_light_on_a_dark_edge_wherever_the_bar_has_reached():
     x, y, w, h = d.ink
     inks = [surface.get_at((xx, yy))[:3] for xx in range(x, x + w) for yy in range(y, y + h)]
     assert any(sum(c) > 600 for c in inks) and any(sum(c) < 60 for c in inks)
+
+
+def test_a_wide_card_keeps_its_labels_clear_of_its_rounded_corners_and_frame():
+    """A screen of three tokens, the last with a long name: its label is drawn on the card,
+    not over the card's frame or the screen behind a corner cut round."""
+    fill = (245, 240, 225)
+    card = Card(title="Behind your screen", glyphs=(Glyph("token", "poison", label="Poison ×1"),
+                                                    Glyph("token", "antidote", label="Antidote ×2"),
+                                                    Glyph("token", "unicorn", label="Unicorn Antidote ×1")),
+                colour=fill, small=True)
+    r = Renderer((1280, 720), "headless")
+    surface = r.draw(Scene("Seat 4 · private", (Text("Your screen", size="heading"), Row((card,)),
+                                                Text("Unicorn Keeper: take the Unicorn Antidote.\nYour victory points: 6",
+                                                     size="small"))))
+    labels = [d for d in r.drawn if "×" in d.text]
+    assert len(labels) == 3
+    for d in labels:
+        x, y, w, h = d.ink
+        for px in ((x + w + 2, y + h // 2), (x + w + 2, y + h - 3), (x - 3, y + h - 3)):
+            assert surface.get_at(px)[:3] == fill, f"{d.text!r}: {px} is off the card"
+
+
+def test_three_pictures_on_a_narrow_card_go_in_rows_and_the_row_of_cards_stays_tall():
+    """Six drinkers' goblets in a row, one holding three kinds of token: its card stays portrait
+    (its pictures in two rows) rather than making every card of the row short and flat."""
+    many = Card(title="⟦1⟧ drank 1", glyphs=(Glyph("token", "wine", label="×18"), Glyph("token", "poison", label="×11"),
+                                             Glyph("token", "antidote", label="×2")), caption="✗ 18 Wine", small=True)
+    others = tuple(Card(title=f"⟦{s}⟧ drank {s}", glyphs=(Glyph("token", "wine", label="×1"),),
+                        caption="✓ 1 Wine", small=True) for s in range(2, 7))
+    r = Renderer((1280, 720), "headless")
+    r.draw(Scene("the Toast of course 1", (Banner("Raise your goblets!", subtitle="Poisoned: ⟦1⟧"),
+                                           Row((many,) + others),
+                                           Banner("Course 2 begins", subtitle="⟦2⟧: hold your buzzer to play"))))
+    cards = [box for kind, box in r.placed if kind == "Card"]
+    assert len(cards) == 6 and not r.problems()
+    assert all(h >= w for _, _, w, h in cards), f"the cards are drawn flat: {cards}"
+    pictures = [d for d in r.drawn if d.text in ("×18", "×11", "×2")]
+    assert len({d.ink[1] for d in pictures}) == 2, "three pictures on a narrow card take two rows"

@@ -68,6 +68,19 @@ def test_a_key_one_to_eight_while_typing_says_the_toast_and_presses_that_buzzer_
     assert kb.translate(key(pygame.K_4, down=False))[0].pressed is False
 
 
+def test_an_exclamation_mark_typed_with_shift_and_1_is_part_of_the_toast_not_buzzer_1():
+    """Toasts are written "Salud!", "Kanpai!": Shift+1 types the "!", it does not send the toast
+    and press buzzer 1; a 1 typed as a 1 still does."""
+    kb = Keyboard()
+    kb.translate(key(pygame.K_t, unicode="t"))
+    for ch in "salud":
+        kb.translate(key(getattr(pygame, f"K_{ch}"), unicode=ch))
+    assert kb.translate(key(pygame.K_1, unicode="!")) == []
+    assert kb.typing == "salud!"
+    said, press = kb.translate(key(pygame.K_3, unicode="3"))
+    assert said.text == "salud!" and press.station == 3
+
+
 def test_the_keyboard_pushes_its_events_as_the_panel_does():
     pushed: list[object] = []
     toasts: list[TypedToast] = []

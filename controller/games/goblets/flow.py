@@ -93,7 +93,8 @@ class GobletsFlow(TurnBasedFlow):
     def scene(self) -> Scene:
         pub = self.engine.view(None)
         if self.final is not None:
-            return scenes.end_scene(pub, self.final, self.pace.bars(list(self.final["ranking"])))
+            return scenes.end_scene(pub, self.final, self.pace.bars(list(self.final["ranking"])),
+                                    self.reveal, self.reveal_course)
         if self.gate is not None and self.gate.is_open:
             own = self.engine.view(self.gate.seat)
             if self.gate_kind == "decide" and self.picker is not None:

@@ -85,20 +85,34 @@ def next_up(pub: dict[str, Any], waiting_for: int | None, phone: bool = False) -
     return f"{toast}{chip(waiting_for)}: {how} to play · everyone else, look away"
 
 
-def pourers(seats: list[int]) -> str:
+#: on a table of this many goblets and more a card is too narrow for a count beside each chip
+NARROW_TABLE = 5
+#: the most pourers a narrow goblet's card names (the rest are counted): three lines at most
+NARROW_POURERS = 6
+
+
+def pourers(seats: list[int], compact: bool = False) -> str:
     """Who poured into a goblet, each seat once with its count, in the order they first poured
     ("2 ×3 1"), a count kept on its chip's line: a chip a pour made a busy goblet's picture
-    shrink out of sight."""
+    shrink out of sight. ``compact`` (a narrow card, on a table of many goblets): the chips
+    alone, and past :data:`NARROW_POURERS` seats the first ones and how many more, so that the
+    goblet's picture, its coaster and who it stands before keep their room on the card."""
     counts: dict[int, int] = {}
     for s in seats:
         counts[s] = counts.get(s, 0) + 1
+    if compact:
+        order = list(counts)
+        if len(order) > NARROW_POURERS:
+            return " ".join(chip(s) for s in order[:NARROW_POURERS - 1]) + f" +{len(order) - NARROW_POURERS + 1}"
+        return " ".join(chip(s) for s in order)
     return " ".join(chip(s) + (f"\u00a0\u00d7{n}" if n > 1 else "") for s, n in counts.items())  # never wrapped apart
 
 
 def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
     cards = []
+    compact = len(pub["goblets"]) >= NARROW_TABLE
     for g in pub["goblets"]:
-        poured = pourers(g["poured_by"])
+        poured = pourers(g["poured_by"], compact)
         if g.get("drunk_by") is not None:
             poured = f"drunk: {chip(g['drunk_by'])}"
         cards.append(Card(
@@ -115,7 +129,14 @@ def targets_line(pub: dict[str, Any]) -> str:
         if unit["target"]:
             prey = house_seat(pub, unit["target"])
             parts.append(f"{chip(unit['noble'])} hunts " + (chip(prey) if prey else unit["target"]))
-    return ("Targets: " + " · ".join(parts)) if parts else ""
+    return ("Targets: " + entries(parts)) if parts else ""
+
+
+def entries(parts: list[str]) -> str:
+    """Entries of a line ("1 hunts 2 · 2 hunts 1"), each kept whole on one line when the line
+    wraps (a chip never parted from what it says), the dot ending the line it ends."""
+    return " ".join(p.replace(" ", "\u00a0") + ("\u00a0\u00b7" if i < len(parts) - 1 else "")
+                    for i, p in enumerate(parts))
 
 
 def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None = None,
@@ -143,7 +164,7 @@ def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None =
         lines.append("Played by the box: " + " ".join(chip(s) for s in sorted(bots)))
     chars = pub.get("characters") or {}
     if chars:
-        lines.append("Characters: " + " · ".join(f"{chip(s)} {name}" for s, name in sorted(chars.items())))
+        lines.append("Characters: " + entries([f"{chip(s)} {name}" for s, name in sorted(chars.items())]))
     if lines:
         widgets.append(Text("\n".join(lines), size="small"))
     return Scene(course_title(pub), tuple(widgets), footer=footer)
@@ -219,20 +240,31 @@ def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: s
                  if picker is not None else "Let go of your buzzer (or press Back) to close")
 
 
-def end_scene(pub: dict[str, Any], final: dict[str, Any], pace: Bars | None = None) -> Scene:
+def end_scene(pub: dict[str, Any], final: dict[str, Any], pace: Bars | None = None,
+              last: list[dict[str, Any]] | None = None, course: int | None = None) -> Scene:
     """The final ranking by victory points, the tie-break if there was one, and how long each
-    seat took over its moves."""
+    seat took over its moves; ``last``: what the game's last Toast revealed (the game ends with
+    it: the winner's banner says who it poisoned, the end of the story the ranking tells; in
+    Russian Goblette, the last goblet drunk)."""
     winners = final["winners"]
     names = " and ".join(chip(w) for w in winners)
-    subtitle = "shared victory" if final.get("shared") else ""
+    notes = ["shared victory"] if final.get("shared") else []
     tie = final.get("tie_break")
     if tie:
-        subtitle = "after the tie-break: " + ", ".join(
-            f"{chip(int(s))} drew goblet {g}" for s, g in tie["taken"].items())
+        notes = ["after the tie-break: " + ", ".join(
+            f"{chip(int(s))} drew goblet {g}" for s, g in tie["taken"].items())]
+    elif last and pub.get("mode") == "russian":  # one goblet at a time: the last one drunk
+        d = last[-1]
+        notes.append(f"the last drink: {chip(d['seat'])} drank goblet {d['goblet']}, "
+                     + ("and survived" if d["survived"] else "poisoned"))
+    elif last:
+        poisoned = [chip(d["seat"]) for d in last if not d["survived"]]
+        toast = f"the Toast of course {course}" if course else "the last Toast"
+        notes.append(f"{toast}: " + (("poisoned " + " ".join(poisoned)) if poisoned else "everyone survived"))
     rows = tuple(Text(f"{i}. {chip(s)} {final['vp'][s]} VP" + (" \u2605" if s in winners else ""),
                       size="small", align="left") for i, s in enumerate(final["ranking"], start=1))
     ranking = Grid(rows, columns=1 if len(rows) <= 6 else 2, title="Victory points")
     body: Any = Row((ranking, pace)) if pace is not None else ranking
     return Scene(f"{TITLE} · game over",
                  (Banner(f"{names} win{'s' if len(winners) == 1 else ''}!",
-                         colour=(150, 105, 20), subtitle=subtitle), body))
+                         colour=(150, 105, 20), subtitle=" · ".join(notes)), body))

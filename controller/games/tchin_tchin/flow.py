@@ -238,7 +238,7 @@ class TchinTchinFlow(GameFlow):
             self.news.clear()
             pot = len(self.referee.pot)
             if pot:
-                self.news.announce("pot", f"Pot: {pot} card{'s' if pot != 1 else ''} go with this one",
+                self.news.announce("pot", f"Pot: {pot} card{'s go' if pot != 1 else ' goes'} with this one",
                                    sound=False)
             return
         station = f.get("station")

@@ -70,12 +70,13 @@ def players_grid(view: Mapping[str, Any], title: str = "Players") -> Grid:
     for s, code in sorted(view["characters"].items()):
         mark = ""
         colour: tuple[int, int, int] | None = None
+        # the mark stays on its score's line: a dot alone under a name says nothing
         if s == claimant:
-            mark, colour = "  \u25c6", GOLD
+            mark, colour = "\u00a0\u25c6", GOLD
         elif s in mistaken:
-            mark, colour = "  ✗", RED
+            mark, colour = "\u00a0✗", RED
         elif s in invited:
-            mark, colour = "  ●", GOLD
+            mark, colour = "\u00a0●", GOLD
         elif card:
             colour = MUTED
         cells.append(Text(f"{chip(s)} {player_name(code)}: {view['scores'][s]}{mark}", size="body",
