@@ -47,6 +47,9 @@ class PhoneHub:
         self.connected: dict[int, int] = {}
         self.screen: MenuState[Any] | None = None
         self._cache: dict[int | None, tuple[Any, str]] = {}
+        self._steps: dict[int | None, tuple[str, int]] = {}
+        """Per seat: its page's text before its step number, and that number (it grows by one
+        each time the page changes, so a move chosen on an older page can be told apart)."""
         self.changes: list[str] = []
         self.reissued: list[int] = []
         """Seats whose code was reissued since the server last looked (it drops their phones)."""
@@ -62,7 +65,7 @@ class PhoneHub:
             changed = "new"
             if self.keys is not None:
                 self.keys.end()
-            self.session, self.keys, self._cache = session, None, {}
+            self.session, self.keys, self._cache, self._steps = session, None, {}, {}
             self.adapter = phone_game(str(session.header.get("game"))) if session is not None else None
             self.connected.clear()
             self.shell.phone_seats.clear()
@@ -107,21 +110,45 @@ class PhoneHub:
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = json.dumps(self._page(seat), separators=(",", ":"), ensure_ascii=False)
+        page = self._page(seat)
+        body = json.dumps(page, separators=(",", ":"), ensure_ascii=False)
+        last, step = self._steps.get(seat, ("", 0))
+        if body != last:
+            step += 1
+            self._steps[seat] = (body, step)
+        page["step"] = step
+        text = json.dumps(page, separators=(",", ":"), ensure_ascii=False)
         self._cache[seat] = (key, text)
         return text
+
+    def step(self, seat: int | None, game: Any = None) -> int | None:
+        """The step number of ``seat``'s page now (what a move chosen on it must carry)."""
+        text = self.page(seat, game)
+        return None if text is None else self._steps[seat][1]
 
     def _page(self, seat: int | None) -> Page:
         if self.session is None or self.adapter is None:
             return base_page("clinkbox", seat, "No game in play: the host starts one on the TV")
         engine = self.adapter.engine(self.session.flow)
         view = engine.view(seat)
-        actions = list(engine.legal_actions(seat)) if seat is not None and self.adapter.acts else []
+        waiting = self.waiting() if seat is not None else None
+        actions = list(engine.legal_actions(seat)) if seat is not None and self.adapter.acts \
+            and waiting is None else []
         p = self.adapter.page(view, seat, actions)
         p["type"] = "page"
         if seat is not None and not self.adapter.acts:
             p["note"] = "Timing stays on the buzzers: this phone never claims."
+        if waiting is not None and not p["over"]:
+            p["status"], p["your_move"], p["actions"] = waiting, False, []
         return p
+
+    def waiting(self) -> str | None:
+        """Why no phone may move now while the game is in play (the table is still being set up
+        on the TV), or None."""
+        if self.session is None or self.adapter is None or self.session.finished:
+            return None
+        waits = getattr(self.adapter, "waits", None)
+        return waits(self.session.flow) if waits is not None else None
 
     # -- phones coming and going -----------------------------------------------------------
     def joined(self, seat: int) -> Any:
@@ -145,11 +172,14 @@ class PhoneHub:
             self.screen = self._screen_menu(self.screen.cursor)
 
     # -- a phone's action --------------------------------------------------------------------
-    def act(self, seat: int, action: object, game: Any) -> str | None:
+    def act(self, seat: int, action: object, game: Any, step: object = None) -> str | None:
         """A phone's action for ``seat``: the reason it was refused, or None when the game took it.
 
         Only a ``do`` payload for the phone's own seat, in the game its code belongs to, reaches
-        the game; the game's engine judges it (and journals it first, as every input)."""
+        the game; the game's engine judges it (and journals it first, as every input). ``step``
+        is the step number of the page the move was chosen on (None: judged as it stands now):
+        a move from an older page (a double tap, a message that came late) is refused before
+        it reaches the game."""
         self.sync()
         if self.session is None or self.adapter is None or self.session.finished:
             return "no game is in play"
@@ -161,6 +191,16 @@ class PhoneHub:
             return "an action must be an object with a 'type'"
         if action.get("seat") != seat:
             return f"a phone acts only for its own seat (seat {seat})"
+        waiting = self.waiting()
+        if waiting is not None:
+            return waiting
+        if step is not None:
+            if not isinstance(step, int) or isinstance(step, bool):
+                return f"'step' must be the step number of the page the move was chosen on, got {step!r}"
+            now = self.step(seat, game)
+            if step != now:
+                return (f"too late: that move was on your page of step {step}, and the game has moved "
+                        f"on (step {now}): choose again on your page")
         return self.shell.do(action, self.now())
 
     # -- the join screen (the host's, on the TV) ---------------------------------------------

@@ -17,8 +17,10 @@ one of the ``do`` payloads its page offered (the same the replay file and the me
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
+from hardware.display.widgets import CHIP_CLOSE, CHIP_OPEN
 from hardware.display.widgets import seat_colour as seat_rgb
 
 Page = dict[str, Any]
@@ -41,6 +43,9 @@ class PhoneGame(Protocol):
     def page(self, view: Any, seat: int | None, actions: list[Any]) -> Page:
         """Seat ``seat``'s page from its view and its legal actions; None: the public table."""
 
+    # optional: ``waits(flow) -> str | None``, why no phone may move now (the TV is still setting
+    # the table up), said on the seats' pages and to a phone that tries
+
 
 def phone_game(game: str) -> PhoneGame | None:
     """The phone side of a game by its id (None: this game has no phone pages)."""
@@ -57,6 +62,15 @@ def seat_colour(seat: int) -> str:
     """The seat's colour (its station's), as CSS ``#rrggbb``."""
     r, g, b = seat_rgb(seat)
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+_CHIP = re.compile(re.escape(CHIP_OPEN) + r"(\d+)" + re.escape(CHIP_CLOSE))
+
+
+def words(text: str) -> str:
+    """TV text for a phone: a seat's chip (a coloured disc on the TV) written "seat N"."""
+    out = _CHIP.sub(lambda m: f"seat {m.group(1)}", text)
+    return out[:1].upper() + out[1:] if out.startswith("seat ") else out
 
 
 def item(text: str, sub: str = "", **extra: Any) -> dict[str, Any]:

@@ -49,6 +49,8 @@ class Phone:
     address: str = ""
     game: Any = None
     """The game session the seat's code belongs to."""
+    issue: int = 0
+    """Which of its seat's codes it joined with (1 the first; a reissue makes the next)."""
     sent: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     writer: asyncio.Task[None] | None = None
@@ -95,7 +97,12 @@ class PhoneServer:
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        await site.start()
+        try:
+            await site.start()
+        except BaseException:  # the port is taken, the address is not the box's...: nothing is left open
+            await self._runner.cleanup()
+            self._runner = None
+            raise
         server = getattr(site, "_server", None)
         if server is not None and server.sockets:
             self.port = server.sockets[0].getsockname()[1]
@@ -121,9 +128,9 @@ class PhoneServer:
         self.hub.sync()
         changes = self.hub.take_changes()
         if changes or self.hub.reissued:
-            gone = set(self.hub.reissued)
             self.hub.reissued.clear()
-            ended = self.hub.keys is None or self.hub.keys.ended
+            keys = self.hub.keys
+            ended = keys is None or keys.ended
             for phone in list(self.phones):
                 if phone.seat is None:
                     continue
@@ -132,7 +139,8 @@ class PhoneServer:
                 elif ended:  # the last page, then the code is over
                     asyncio.ensure_future(self._close(phone, 4003, "the game is over: thanks for playing",
                                                       final=True))
-                elif phone.seat in gone:
+                elif keys is not None and phone.issue != keys.issued.get(phone.seat):
+                    # its code was replaced (a phone that joined with the new one stays)
                     asyncio.ensure_future(self._close(phone, 4003, "the host gave this seat a new code"))
         key = self.hub.game_key
         if key != self._key or changes:
@@ -142,7 +150,11 @@ class PhoneServer:
 
     # -- HTTP ----------------------------------------------------------------------------------
     def _host_ok(self, request: web.BaseRequest) -> bool:
-        host = (request.host or "").rsplit(":", 1)[0].strip("[]").lower()
+        host = (request.host or "").strip().lower()
+        if host.startswith("["):  # an IPv6 address, with or without its port
+            host = host[1:].split("]", 1)[0]
+        else:
+            host = host.rsplit(":", 1)[0]
         if host in self.names:
             return True
         try:
@@ -217,7 +229,7 @@ class PhoneServer:
             return False
         try:
             hello = json.loads(msg.data)
-        except ValueError:
+        except (ValueError, RecursionError):
             hello = None
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             await self._close(phone, 4000, "the first message must be {\"type\": \"hello\"}")
@@ -233,8 +245,21 @@ class PhoneServer:
                                                "for a new one (hold Prev on the pad)")
                 return False
             phone.seat = seat
+            phone.issue = self.hub.keys.issued.get(seat, 0) if self.hub.keys is not None else 0
             phone.game = self.hub.joined(seat)
             log.info("phones: seat %d joined", seat)
+            for other in list(self.phones):  # one phone a seat: the one that joined last
+                if other is phone or other.seat != seat or other.game is not phone.game:
+                    continue
+                if other.issue != phone.issue:  # it held the code the host replaced
+                    asyncio.ensure_future(self._close(other, 4003, "the host gave this seat a new code"))
+                    continue
+                self._refuse("taken over")
+                log.info("phones: seat %d's earlier phone was dropped for the one that joined", seat)
+                asyncio.ensure_future(self._close(
+                    other, 4002, f"another phone joined seat {seat} with its code, so this one stops "
+                                 "here. If that was not yours, ask the host for a new code for the "
+                                 "seat (hold Prev on the pad)"))
         await self._answer(phone, "welcome", seat=phone.seat)
         return True
 
@@ -257,7 +282,11 @@ class PhoneServer:
             msg = json.loads(data)
         except ValueError as exc:
             self._refuse("json")
-            await self._answer(phone, "refused", reason=f"not a JSON message ({exc.msg})")
+            await self._answer(phone, "refused", reason=f"not a JSON message ({getattr(exc, 'msg', exc)})")
+            return
+        except RecursionError:
+            self._refuse("json")
+            await self._answer(phone, "refused", reason="not a JSON message (nested too deeply)")
             return
         if not isinstance(msg, dict):
             self._refuse("json")
@@ -271,7 +300,7 @@ class PhoneServer:
             if phone.seat is None:
                 reason: str | None = "the public table cannot play: scan your seat's code"
             else:
-                reason = self.hub.act(phone.seat, msg.get("action"), phone.game)
+                reason = self.hub.act(phone.seat, msg.get("action"), phone.game, msg.get("step"))
             if reason is None:
                 await self._answer(phone, "done", ref=ref)
             else:

@@ -4,6 +4,7 @@ stops (closing its port) when it is turned off. The box calls :meth:`Phones.step
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 from typing import Any
 
@@ -49,8 +50,16 @@ class Phones:
             await server.start()
         except OSError as exc:
             log.error("phones: cannot listen on %s:%d (%s)", cfg.host, cfg.port, exc)
-            self.shell.notices.append(f"Phones: cannot use port {cfg.port} ({exc.strerror or exc}); "
-                                      "phones are off")
+            if exc.errno == errno.EADDRINUSE:
+                why = f"port {cfg.port} is already in use by another program"
+                fix = "choose another [phones] port in the config"
+            elif exc.errno == errno.EADDRNOTAVAIL:
+                why = f"{cfg.host} is not an address of this box"
+                fix = "correct [phones] host in the config"
+            else:
+                why = f"cannot use port {cfg.port} ({exc.strerror or exc})"
+                fix = "see [phones] in the config"
+            self.shell.notices.append(f"Phones: {why}; phones are off ({fix})")
             self.shell.settings["phones"] = False
             return
         self.server = server

@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator
 
 import aiohttp
 
+from controller.flow import Input
 from controller.journal import Journal
 from controller.phones.hub import PhoneHub
 from controller.phones.server import PhoneServer
@@ -25,6 +26,17 @@ def shell_with(game: str, journal: Journal | None = None, header: dict[str, Any]
     shell = Shell(journal or Journal(None))
     shell.start_game(header or HEADERS[game])
     assert shell.mode == "game", shell.scene()
+    return shell
+
+
+def seated(shell: Shell) -> Shell:
+    """Cheers: on past the seating and the goals on the TV (the host's OK, then Next for each
+    seat), to the table, where phones may move; the other games start there."""
+    session = shell.session
+    flow = session.flow
+    while getattr(flow, "phase", None) in ("seating", "reveal"):
+        nav = "ok" if flow.phase == "seating" else "next"
+        session.feed(Input(session.clock.now(), "nav", nav=nav), settle=True)
     return shell
 
 

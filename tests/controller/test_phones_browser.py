@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import time
 from pathlib import Path
 
 import pytest
+from phone_helpers import seated
 
 from controller.app import Box
 from controller.config import Config, Display, Phones, Sound, Speech
@@ -55,6 +57,7 @@ class Table:
         self.box.phones.server.refresh()
         self.hub = self.box.shell.phones
         self.hub.screen_nav("ok")  # the host closes the join screen: Play
+        seated(self.box.shell)  # Cheers: the host goes on from the seating and the goals
         self.pw = await playwright_api.async_playwright().start()
         self.browser = await self.pw.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                      args=ARGS)  # a new empty profile each launch
@@ -128,7 +131,7 @@ def test_a_phones_taps_play_the_move_on_the_tv_and_in_the_journal(tmp_path):
             await expect(page.locator("#status")).to_have_text("Seat 2's turn")
             tv = shell.scene()
             saved = shell.journal.load(shell.session.game_id)
-            return tv, saved.inputs, state.turn_player, state.fronts[1]
+            return tv, [i for i in saved.inputs if i.kind != "nav"], state.turn_player, state.fronts[1]
 
     tv, inputs, turn_player, front = asyncio.run(scenario())
     assert turn_player == 2 and len(front) == 1
@@ -196,3 +199,62 @@ def test_the_public_page_shows_the_table_without_any_seats_secret(tmp_path):
     assert "the table" in text and "in front of each seat" in text and "seat 1 (team a)" in text
     assert "your hand" not in text and "your goal" not in text
     assert not any(card in frames for card in hands)
+
+
+def test_a_new_code_scanned_into_the_same_tab_joins_with_it(tmp_path):
+    async def scenario():
+        async with Table(tmp_path, {"game": "goblets", "seed": 7, "players": 4}) as table:
+            page = await table.phone(table.link(2))
+            await page.wait_for_selector("section[data-kind=screen]")
+            table.hub.open_screen()
+            for button in ("next", "next", "ok"):
+                table.hub.screen_nav(button)  # New code for seat 2: this phone is dropped
+            await expect(page.locator("#conn")).to_have_text("ended")
+            await page.goto(table.link(2))  # the new code, scanned: the same page, another fragment
+            await expect(page.locator("#conn")).to_have_text("connected")
+            await page.wait_for_selector("section[data-kind=screen]")
+            return await page.inner_text("#who"), await page.evaluate("location.hash"), \
+                dict(table.hub.connected), page.errors
+
+    who, fragment, connected, errors = asyncio.run(scenario())
+    assert who == "Seat 2" and connected == {2: 1}
+    assert fragment == "", "the code is taken out of the address bar again"
+    assert errors == []
+
+
+def test_a_tap_sends_its_pages_step_and_the_moves_go_until_the_next_page(tmp_path):
+    async def scenario():
+        async with Table(tmp_path, {"game": "goblets", "seed": 7, "players": 4}) as table:
+            shell, hub = table.box.shell, table.hub
+            engine = shell.session.flow.engine
+            while True:  # on to a turn of two actions or more, with a pour
+                seat = engine.current_player
+                acts = json.loads(hub.page(seat, hub.session))["actions"]
+                if engine.state.step.actions_left >= 2 and any(a["path"][0] == "Pour" for a in acts):
+                    break
+                assert hub.act(seat, acts[-1]["do"], hub.session) is None
+            left = engine.state.step.actions_left
+            page = await table.phone(table.link(seat))
+            sent: list[str] = []
+            page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+            await page.reload()  # the socket again, now watched
+            await page.tap("#acts button.act >> text=Pour")
+            await page.locator("#acts button.act").first.tap()  # which token: then into which goblet
+            await expect(page.locator("#acts button.act").first).to_contain_text("Into goblet")
+            shown = json.loads([f for f in page.frames_received if f.startswith('{"game"')][-1])
+            # a finger that taps again at once finds no move left to tap until the next page
+            left_to_tap = await page.evaluate(
+                "() => { document.querySelector('#acts button.act').click();"
+                " return document.querySelectorAll('#acts button.act').length; }")
+            await expect(page.locator("#msg")).to_have_text("Done")
+            await page.wait_for_selector("#acts button.act")
+            dos = [i.action for i in shell.journal.load(shell.session.game_id).inputs if i.kind == "do"]
+            moves = [json.loads(f) for f in sent if '"do"' in f]
+            return seat, left, engine.state.step, dos, moves, shown["step"], left_to_tap, page.errors
+
+    seat, left, step, dos, moves, shown, left_to_tap, errors = asyncio.run(scenario())
+    assert left_to_tap == 0
+    assert [m["step"] for m in moves] == [shown], "the move carries the step of the page it was chosen on"
+    assert step.seat == seat and step.actions_left == left - 1
+    assert dos[-1]["type"] == "pour" and dos[-1]["seat"] == seat
+    assert errors == []

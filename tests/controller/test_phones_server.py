@@ -8,7 +8,7 @@ import logging
 
 import aiohttp
 import pytest
-from phone_helpers import Phone, serving, shell_with
+from phone_helpers import Phone, seated, serving, shell_with
 
 from controller import replay
 from controller.flow import Input
@@ -54,7 +54,7 @@ def test_a_seat_code_makes_a_phone_that_seats_private_screen_with_its_own_hand()
 
 def test_a_phones_move_is_journaled_as_a_do_line_and_replays_to_the_same_decisions(tmp_path):
     journal = Journal(tmp_path / "j.sqlite3")
-    shell = shell_with("cheers", journal)
+    shell = seated(shell_with("cheers", journal))
 
     async def scenario():
         async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
@@ -70,7 +70,7 @@ def test_a_phones_move_is_journaled_as_a_do_line_and_replays_to_the_same_decisio
     assert answer["type"] == "done"
     assert after["status"] == "Seat 2's turn"
     saved = journal.load(shell.session.game_id)
-    assert [i.kind for i in saved.inputs] == ["do"] and saved.inputs[0].action == move
+    assert [i.kind for i in saved.inputs] == ["nav"] * 5 + ["do"] and saved.inputs[-1].action == move
     header, inputs = replay.load(journal.export(shell.session.game_id).splitlines())
     replayed: list[dict] = []
     replay.run(header, inputs, replayed.append)
@@ -80,7 +80,7 @@ def test_a_phones_move_is_journaled_as_a_do_line_and_replays_to_the_same_decisio
 
 
 def test_an_action_out_of_turn_is_refused_with_the_engines_reason_and_the_game_goes_on():
-    shell = shell_with("cheers")
+    shell = seated(shell_with("cheers"))
     state = shell.session.flow.state
 
     async def scenario():
@@ -105,7 +105,7 @@ def test_an_action_out_of_turn_is_refused_with_the_engines_reason_and_the_game_g
 
 
 def test_bad_messages_are_refused_with_a_reason_and_the_socket_and_the_game_go_on():
-    shell = shell_with("cheers")
+    shell = seated(shell_with("cheers"))
 
     async def scenario():
         async with serving(shell, max_message_bytes=256) as (hub, server), aiohttp.ClientSession() as http:
@@ -142,7 +142,7 @@ def test_bad_messages_are_refused_with_a_reason_and_the_socket_and_the_game_go_o
 
 
 def test_a_message_far_over_the_limit_closes_that_socket_only():
-    shell = shell_with("cheers")
+    shell = seated(shell_with("cheers"))
 
     async def scenario():
         async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
@@ -161,7 +161,7 @@ def test_a_message_far_over_the_limit_closes_that_socket_only():
 
 
 def test_a_flood_is_refused_past_the_phones_budget_and_its_seat_plays_on_later():
-    shell = shell_with("cheers")
+    shell = seated(shell_with("cheers"))
     clock = [100.0]
 
     async def scenario():

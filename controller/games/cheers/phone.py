@@ -104,7 +104,18 @@ class CheersPhone:
         return flow.state
 
     def seats(self, flow: Any) -> tuple[int, ...]:
-        return tuple(flow.setup.seats)
+        """The seats people play (the box's own players get no code)."""
+        return tuple(s for s in flow.setup.seats if s not in flow.bots)
+
+    def waits(self, flow: Any) -> str | None:
+        """While the TV seats the table and shows the goals, nobody moves (a move would skip
+        the goals of the seats without a phone)."""
+        if flow.phase == "seating":
+            return "Waiting for the table: the host goes on from the seating on the TV (OK)"
+        if flow.phase == "reveal" and flow.reveal_queue:
+            return (f"Waiting for the table: the goals are being shown, seat {flow.reveal_queue[0]}'s now "
+                    "(a seat with a phone: Next on the pad)")
+        return None
 
     def page(self, view: TableView, seat: int | None, actions: list[Action]) -> Page:
         return page_from_view(view, actions)

@@ -7,7 +7,7 @@ from typing import Any
 
 from controller.games.goblets.menus import path
 from controller.games.goblets.scenes import STEP_WORDS, TOKEN_NAMES, status_line
-from controller.phones.pages import Page, base_page, item, section
+from controller.phones.pages import Page, base_page, item, section, words
 
 TITLE = "Raise Your Goblets"
 
@@ -28,7 +28,7 @@ def _status(v: dict[str, Any], me: int | None) -> str:
             left = turn["actions_left"]
             return f"Your turn · {left} action{'s' if left != 1 else ''} left"
         return f"Your move: {STEP_WORDS.get(step, step)}"
-    return status_line(v) or "Waiting"
+    return words(status_line(v)) or "Waiting"
 
 
 def _seen(entry: dict[str, Any]) -> dict[str, Any]:
@@ -90,7 +90,8 @@ def page_from_view(v: dict[str, Any], actions: list[Any]) -> Page:
     if me is not None:
         from models.goblets import to_dict
 
-        p["actions"] = [{"path": list(path(a)), "do": to_dict(a)} for a in actions if a.seat == me]
+        p["actions"] = [{"path": [words(label) for label in path(a)], "do": to_dict(a)}
+                        for a in actions if a.seat == me]
     return p
 
 
