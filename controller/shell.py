@@ -531,6 +531,8 @@ class Shell:
         hint = "Prev / Next to move, OK to choose, Back to go back"
         if self.mode == "settings" and self.choosing is None:
             hint = "OK changes the setting under the cursor · Back to the main menu"
+        elif self.mode in ("setup", "shutdown"):  # Back leaves the set-up (or the question) for the main menu
+            hint = "Prev / Next to move, OK to choose, Back to the main menu"
         return Scene(titles.get(self.mode, "clinkbox"), widgets, footer=notice or hint)
 
     NOTICE_S = 20.0

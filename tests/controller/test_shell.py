@@ -457,3 +457,11 @@ def test_the_last_seconds_of_a_game_timer_tick(tmp_path):
         clock[0] = float(t) + 0.25
         shell.tick(clock[0])
     assert speaker.played.count("tick") == 3, "3, 2, 1"
+
+
+def test_back_in_the_set_up_goes_to_the_main_menu_as_its_footer_says(tmp_path):
+    shell = Shell(Journal(tmp_path / "j"))
+    shell.begin_setup("countdown-test")
+    assert shell.scene().footer.endswith("Back to the main menu")
+    nav(shell, "back")
+    assert shell.mode == "main"
