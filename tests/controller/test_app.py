@@ -180,9 +180,9 @@ def test_a_games_config_section_reaches_its_set_up_through_its_flow(tmp_path):
         box.close()
 
 
-def test_ctrl_c_stops_the_box_with_a_line_not_a_traceback(tmp_path):
-    import signal
-
+def stop_a_running_box(tmp_path, sig) -> tuple[int, str]:
+    """``clinkbox run`` headless, sent ``sig`` once its main menu is up: its exit status and
+    everything it logged."""
     env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     box = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--headless", "--simulate",
@@ -193,11 +193,18 @@ def test_ctrl_c_stops_the_box_with_a_line_not_a_traceback(tmp_path):
         seen.append(line)
         if "main menu up" in line:
             break
-    box.send_signal(signal.SIGINT)
-    rest = box.stderr.read()
-    assert box.wait(timeout=HANG_GUARD_S) == 130, "".join(seen) + rest
-    assert "Traceback" not in rest, rest
-    assert "stopped (Ctrl-C)" in rest
+    box.send_signal(sig)
+    seen.append(box.stderr.read())
+    return box.wait(timeout=HANG_GUARD_S), "".join(seen)
+
+
+def test_ctrl_c_stops_the_box_with_a_line_not_a_traceback(tmp_path):
+    import signal
+
+    status, log = stop_a_running_box(tmp_path, signal.SIGINT)
+    assert status == 130, log
+    assert "Traceback" not in log, log
+    assert "stopped (Ctrl-C)" in log
 
 
 def test_the_configs_volume_and_speech_engine_are_the_settings_defaults_until_the_host_chooses(tmp_path):
@@ -255,15 +262,6 @@ def test_the_configs_tchin_tchin_events_and_auto_reveal_reach_a_new_game_until_t
 def test_sigterm_stops_a_headless_box_and_closes_it(tmp_path):
     import signal
 
-    env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
-           "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    box = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--headless", "--simulate",
-                            "--seconds", "300"], stderr=subprocess.PIPE, text=True, env=env)
-    assert box.stderr is not None
-    for line in box.stderr:  # the main menu is up: the loop is running
-        if "main menu up" in line:
-            break
-    box.send_signal(signal.SIGTERM)  # systemctl stop
-    rest = box.stderr.read()
-    assert box.wait(timeout=HANG_GUARD_S) == 0, rest
-    assert "stopped by SIGTERM" in rest and "Traceback" not in rest
+    status, log = stop_a_running_box(tmp_path, signal.SIGTERM)  # systemctl stop
+    assert status == 0, log
+    assert "stopped by SIGTERM" in log and "Traceback" not in log

@@ -34,6 +34,15 @@ async def page_now(phone: Phone, hub: PhoneHub, seat: int) -> dict:
     return json.loads(want)
 
 
+async def join_all(http: aiohttp.ClientSession, hub: PhoneHub, port: int) -> dict[int, Phone]:
+    """A phone joined on every seat that has a code."""
+    phones = {}
+    for seat in hub.keys.seats:
+        phones[seat] = Phone(http, port)
+        await phones[seat].join(hub.keys.token(seat))
+    return phones
+
+
 async def do_on(phone: Phone, page: dict, action: dict, ref: int) -> dict:
     """A tap on the page: the move with the step of the page it was chosen on."""
     await phone.send({"type": "do", "action": action, "step": page["step"], "ref": ref})
@@ -60,10 +69,7 @@ def test_a_move_tapped_twice_plays_once(tmp_path):
 
     async def scenario():
         async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
-            phones = {}
-            for seat in hub.keys.seats:
-                phones[seat] = Phone(http, server.port)
-                await phones[seat].join(hub.keys.token(seat))
+            phones = await join_all(http, hub, server.port)
             for ref in range(1, 40):  # on to a turn with two actions or more
                 seat = engine.current_player
                 page = await page_now(phones[seat], hub, seat)
@@ -91,10 +97,7 @@ def test_a_move_from_an_old_page_is_refused_even_when_it_would_be_legal_again():
 
     async def scenario():
         async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
-            phones = {}
-            for seat in hub.keys.seats:
-                phones[seat] = Phone(http, server.port)
-                await phones[seat].join(hub.keys.token(seat))
+            phones = await join_all(http, hub, server.port)
             old = await page_now(phones[1], hub, 1)
             discard = next(a["do"] for a in old["actions"] if a["do"]["type"] == "discard_hand")
             for ref, seat in enumerate((1, 2, 3, 4), start=1):  # a whole round: seat 1's turn again
