@@ -149,11 +149,14 @@ class TchinTchinFlow(GameFlow):
         if why is not None:
             self.ctx.emit("ignored", station=station, reason=why)
             return
+        self._join_batch(t, (station,))
+
+    def _join_batch(self, t: float, stations: tuple[int, ...]) -> None:
+        """Presses stamped at the same instant arrive one by one: decide once all are in."""
         if not self._batch:
             self._batch_t = t
-            # presses stamped at the same instant arrive one by one: decide once all are in
             self._flush_timer = self.ctx.clock.call_at(math.nextafter(t, math.inf), self._flush)
-        self._batch.append(station)
+        self._batch.extend(stations)
 
     def _do(self, action: Action) -> None:
         """A referee action: a buzz joins the presses of its instant, whether they came as press
@@ -165,11 +168,7 @@ class TchinTchinFlow(GameFlow):
             if unseated:
                 raise NotSeated(f"station {unseated[0]} has no player (seated: {sorted(seated)})")
             if not self._batch or action.t == self._batch_t:
-                if not self._batch:
-                    self._batch_t = action.t
-                    self._flush_timer = self.ctx.clock.call_at(math.nextafter(action.t, math.inf),
-                                                               self._flush)
-                self._batch.extend(action.stations)
+                self._join_batch(action.t, tuple(action.stations))
                 return
         elif isinstance(action, Toast):
             action = Toast(action.t, action.end, toast_id(action.word) or action.word)
