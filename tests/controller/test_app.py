@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import subprocess
 import sys
 
@@ -185,8 +186,11 @@ def stop_a_running_box(tmp_path, sig) -> tuple[int, str]:
     everything it logged."""
     env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    # a shell's background job inherits Ctrl-C ignored (and Python then keeps it so): the box
+    # is started as a terminal would start it
     box = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--headless", "--simulate",
-                            "--seconds", "300"], stderr=subprocess.PIPE, text=True, env=env)
+                            "--seconds", "300"], stderr=subprocess.PIPE, text=True, env=env,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen = []
     assert box.stderr is not None
     for line in box.stderr:  # the main menu is up: the loop is running
@@ -194,8 +198,13 @@ def stop_a_running_box(tmp_path, sig) -> tuple[int, str]:
         if "main menu up" in line:
             break
     box.send_signal(sig)
-    seen.append(box.stderr.read())
-    return box.wait(timeout=HANG_GUARD_S), "".join(seen)
+    try:
+        seen.append(box.communicate(timeout=HANG_GUARD_S)[1])
+    except subprocess.TimeoutExpired:
+        box.kill()
+        seen.append(box.communicate()[1])
+        raise AssertionError(f"the box did not stop on signal {sig}: {''.join(seen)}") from None
+    return box.returncode, "".join(seen)
 
 
 def test_ctrl_c_stops_the_box_with_a_line_not_a_traceback(tmp_path):
