@@ -104,6 +104,7 @@ class Shell:
         self.ticked: int | None = None  # the countdown's last second ticked
         self.leaving: MenuState[str] | None = None  # "Leave this game?", over the game
         self.after: MenuState[str] | None = None  # what next, under a game's end screen
+        self.ended_at: float | None = None  # the game time the game in play ended at
         self.game_answers: dict[str, Any] | None = None  # the set-up of the game in play
         self.session: GameSession | None = None
         self.t0 = 0.0  # monotonic time of the session's game time 0
@@ -187,7 +188,7 @@ class Shell:
                 self._feed(Input(self.game_time(ev.t), kind, station=ev.station))
             elif ev.pressed and ev.nav is not None:
                 if self.session.finished:
-                    self._after_game(ev.nav)
+                    self._after_game(ev.nav, ev.t)
                 elif self.leaving is not None:
                     self._leave_nav(ev.nav)
                 else:
@@ -212,8 +213,14 @@ class Shell:
             self.to_main(abandon=True)
             self.notices.append("The game was left; nobody wins it.")
 
-    def _after_game(self, button: str) -> None:
-        """The end screen's menu: play again with the same players, or the main menu."""
+    END_GUARD_S = 1.5
+
+    def _after_game(self, button: str, t: float) -> None:
+        """The end screen's menu: play again with the same players, or the main menu. A key
+        pressed in the game's last moment (a double tap on its last move) is not taken as a
+        choice: the end screen stays up for at least ``END_GUARD_S``."""
+        if self.after is None and self.ended_at is not None and self.game_time(t) - self.ended_at < self.END_GUARD_S:
+            return
         self.after = self.after or party.end_menu()
         self.after, chosen = self.after.nav(button)
         if chosen == party.AGAIN and self.session is not None:
@@ -265,6 +272,12 @@ class Shell:
         else:
             edge = math.nextafter(inp.t, math.inf)
         self.session.advance(max(edge, now - self.decision_lag_s))
+        self._note_end()
+
+    def _note_end(self) -> None:
+        assert self.session is not None
+        if self.session.finished and self.ended_at is None:
+            self.ended_at = self.session.clock.now()
 
     def learning(self) -> tuple[int, str] | None:
         """The station and toast the game in play is introducing (the ear may learn them)."""
@@ -302,6 +315,7 @@ class Shell:
             self.phones.open_screen()
         if self.mode == "game" and self.session is not None:
             self.session.advance(self.game_time(now) - self.decision_lag_s)
+            self._note_end()
             self._countdown()
 
     COUNTDOWN_S = 3
@@ -461,7 +475,7 @@ class Shell:
             return
         self.mode = "game"
         self.t0 = self.clock()
-        self.leaving = self.after = None
+        self.leaving = self.after = self.ended_at = None
         if self.game_answers is not None and self.setup_game is not None:
             party.remember(self.settings_path, self.setup_game, self.game_answers)
             self.last = (self.setup_game, self.game_answers)
@@ -489,7 +503,7 @@ class Shell:
         self.session = None
         self.mode = "main"
         self.sub = None
-        self.leaving = self.after = None
+        self.leaving = self.after = self.ended_at = None
         was = self.main.current.value
         self.main = self._main_menu()  # a quick start may have been added: the cursor stays put
         self.main = replace(self.main, cursor=next((i for i, c in enumerate(self.main.choices) if c.value == was), 0))

@@ -378,12 +378,29 @@ def test_every_end_screen_offers_play_again_with_the_same_players(tmp_path):
     first = shell.session
     finish_countdown(shell)
     assert menu_of(shell).items == ("Play again, same players", "Main menu")
-    nav(shell, "ok")
+    nav(shell, "ok", t=110.0)
     assert shell.mode == "game" and shell.session is not first and not shell.session.finished
     assert shell.session.header["players"] == 5, "the same players"
     finish_countdown(shell)
-    nav(shell, "next", "ok")
+    nav(shell, "next", "ok", t=110.0)
     assert shell.mode == "main"
+
+
+def test_a_key_in_the_games_last_moment_leaves_the_end_screen_up(tmp_path):
+    """A double tap on the last move must not start the next game over the final scores."""
+    clock = [100.0]
+    shell = Shell(Journal(tmp_path / "j"), clock=lambda: clock[0])
+    shell.begin_setup("countdown-test")
+    nav(shell, "next", "ok")
+    first = shell.session
+    finish_countdown(shell)  # ends at the tick of t = 106
+    ended = shell.session.clock.now()
+    nav(shell, "ok", t=100.0 + ended + 0.3)
+    assert shell.session is first and shell.session.finished, "the end screen stays"
+    nav(shell, "next", t=100.0 + ended + 1.0)
+    assert menu_of(shell).cursor == 0, "nothing moved in the guard"
+    nav(shell, "next", "ok", t=100.0 + ended + Shell.END_GUARD_S + 0.1)
+    assert shell.mode == "main", "after the guard a key is a choice"
 
 
 def test_the_last_set_up_is_offered_as_a_quick_start(tmp_path):
