@@ -16,15 +16,32 @@ from collections.abc import Collection
 from typing import Any, Callable
 
 from controller.clock import ManualClock
-from controller.flow import FlowContext, GameFlow, Input, Leds, Sound
+from controller.flow import FlowContext, GameFlow, HeaderError, Input, Leds, Sound
 from controller.games import flow_for
 from controller.journal import Journal
 from hardware.display.widgets import Scene
 
 log = logging.getLogger(__name__)
 
+#: the header field that keeps the stations disabled when the game started (stuck at the
+#: box's start): the box's, never the game's, so the flow is dealt the header without it
+DISABLED = "disabled"
+
+
+def disabled_of(header: dict[str, Any]) -> frozenset[int]:
+    """The stations a header says were disabled when its game started (none if it says none)."""
+    given = header.get(DISABLED, [])
+    if not isinstance(given, list) or any(not isinstance(s, int) or isinstance(s, bool) or s < 1 for s in given):
+        raise HeaderError(f"{DISABLED!r} must list station numbers, got {given!r}")
+    return frozenset(given)
+
 
 class GameSession:
+    """``disabled``: the stations that cannot play in this game; None (a replay, a resume):
+    the ones its header names. A game started with stations disabled keeps them in its
+    journaled header, since the game's decisions depend on them (a vote may count only
+    the stations that can press): its resume and its export decide as it was played."""
+
     def __init__(
         self,
         header: dict[str, Any],
@@ -34,10 +51,12 @@ class GameSession:
         game_id: int | None = None,
         leds: Leds | None = None,
         sound: Sound | None = None,
-        disabled: frozenset[int] = frozenset(),
+        disabled: frozenset[int] | None = None,
         phones: Collection[int] = frozenset(),
     ) -> None:
-        self.header = header
+        game_header = {k: v for k, v in header.items() if k != DISABLED}
+        disabled = disabled_of(header) if disabled is None else frozenset(disabled)
+        self.header = {**game_header, DISABLED: sorted(disabled)} if disabled else game_header
         self.clock = ManualClock(0.0)
         self.events: list[dict[str, Any]] = []
         self.fed = 0  # inputs handed to the flow so far
@@ -50,11 +69,11 @@ class GameSession:
             ctx_kwargs["sound"] = sound
         self.ctx = FlowContext(clock=self.clock, rng=random.Random(seed), sink=self._emit,
                                disabled=disabled, phones=phones, **ctx_kwargs)
-        self.flow: GameFlow = flow_for(str(header.get("game")))(self.ctx, header)
+        self.flow: GameFlow = flow_for(str(header.get("game")))(self.ctx, game_header)
         self.journal = journal
         self.game_id = game_id
         if journal is not None and game_id is None:
-            self.game_id = journal.start_game(header)
+            self.game_id = journal.start_game(self.header)
         self.flow.start()
 
     def _emit(self, event: dict[str, Any]) -> None:
@@ -112,10 +131,16 @@ class GameSession:
 
 
 def resume(journal: Journal, **kwargs: Any) -> GameSession | None:
-    """Rebuild the game left in progress from the journal, or None."""
+    """Rebuild the game left in progress from the journal, or None.
+
+    The stations disabled are the game's own, from its header, whatever the restarted box's
+    are now (a ``disabled`` given is not taken): the inputs are decided again as they were.
+    A game whose last input ended it, cut off before its end was journaled, resumes on its
+    end and is journaled as over (never offered again)."""
     saved = journal.in_progress()
     if saved is None:
         return None
+    kwargs.pop("disabled", None)
     try:
         session = GameSession(saved.header, journal=journal, game_id=saved.id, **kwargs)
         clock_at = saved.clock_at or [None] * len(saved.inputs)
@@ -126,6 +151,8 @@ def resume(journal: Journal, **kwargs: Any) -> GameSession | None:
         journal.set_aside(saved.id, f"it cannot be resumed ({type(exc).__name__}: {exc})")
         raise
     journal.drop_torn_tail(saved)
+    if session.finished:
+        journal.finish(saved.id, "over")
     log.info("resumed game %d (%s) after %d inputs%s", saved.id, saved.header.get("game"),
              len(saved.inputs), f", {saved.skipped} unreadable skipped" if saved.skipped else "")
     return session
