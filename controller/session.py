@@ -120,7 +120,7 @@ class GameSession:
             due = self.clock.next_due()
             if due is None or due > self.clock.now() + limit:
                 break
-            self.clock.advance_to(due)
+            self.advance(due)  # a game ended by a timer is journaled as over
 
     def scene(self) -> Scene:
         return self.flow.scene()

@@ -325,3 +325,16 @@ def test_a_game_played_on_the_box_resumes_after_any_row(tmp_path: Path, name: st
         assert session.events == live.events, f"{name}: cut after row {k}: the resumed game went otherwise"
         assert table_state(session) == expected, f"{name}: cut after row {k}: hands or secrets differ"
         again.shell.journal.close()
+
+
+def test_a_game_its_timers_end_while_run_out_is_journaled_as_over(tmp_path):
+    import flows_for_tests  # noqa: F401  (registers "countdown-test": three rings end it)
+
+    journal = Journal(tmp_path / "j")
+    session = GameSession({"game": "countdown-test", "players": 2, "seed": 1}, journal=journal)
+    for i in range(3):
+        session.feed(Input(0.1 * i, "press", station=1), settle=True)
+    assert not session.finished and journal.in_progress() is not None
+    session.run_out()  # the rings come 2 s after each press: the last one ends the game
+    assert session.finished
+    assert journal.in_progress() is None, "a game over is never offered for resume"
