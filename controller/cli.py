@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play a replay file's inputs into the live box at their times (resumes it "
                           "if the journal holds it unfinished), print the game's events, stop")
     run.add_argument("--run-on", type=float, default=60.0, metavar="SECONDS",
-                     help="with --script: how long the game may run on after the last input (default 60)")
+                     help="with --script: how long the game plays on after the last input before its "
+                          "remaining timers are run out at once, as a replay runs them (default 60)")
     run.add_argument("--exit-after-menu", action="store_true",
                      help="stop as soon as the main menu is drawn; print the start-up time")
 
@@ -207,6 +208,9 @@ def run_box(cfg: config_mod.Config, args: argparse.Namespace, problem: str | Non
     except KeyboardInterrupt:  # Ctrl-C at the terminal: the box has closed (journal, pins, phones)
         logging.getLogger("clinkbox").info("stopped (Ctrl-C); the journal keeps the game to resume")
         return 130
+    if args.script and box.script.error is not None:
+        print(f"clinkbox run: {box.script.error}", file=sys.stderr)
+        return 2
     if args.exit_after_menu and box.menu_shown_at is not None:
         print(json.dumps({"startup_s": round(box.menu_shown_at - START, 3)}))
     if result in ("poweroff", "reboot"):

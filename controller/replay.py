@@ -31,7 +31,7 @@ from controller.replay_file import (
 )
 from controller.session import GameSession
 
-__all__ = ["INPUT_KINDS", "ReplayError", "dumps", "load", "main", "parse_header", "parse_input", "run"]
+__all__ = ["INPUT_KINDS", "ReplayError", "dumps", "game_error", "load", "main", "parse_header", "parse_input", "run"]
 
 
 def run(header: dict[str, Any], inputs: list[Input], out: Callable[[dict[str, Any]], None]) -> GameSession:
@@ -77,8 +77,14 @@ def play(header: dict[str, Any], inputs: list[Input], numbers: list[int], name: 
             session.feed(inp, record=False)
         session.run_out()
     except Exception as exc:  # the game's own fault, reported with its line
-        if isinstance(exc, HeaderError) or type(exc).__name__.endswith("SetupError"):
-            raise ReplayError(f"{name}:1: the header cannot be played on: {exc}") from None
-        raise ReplayError(f"{name}:{line}: the game could not go on from this input "
-                          f"({type(exc).__name__}: {exc})") from None
+        raise game_error(exc, name, line) from None
     return session
+
+
+def game_error(exc: Exception, name: str, line: int) -> ReplayError:
+    """A game that failed while ``line`` was being played, named as a :class:`ReplayError`
+    (a set-up the header fixed names line 1). ``clinkbox run --script`` words it the same."""
+    if isinstance(exc, HeaderError) or type(exc).__name__.endswith("SetupError"):
+        return ReplayError(f"{name}:1: the header cannot be played on: {exc}")
+    return ReplayError(f"{name}:{line}: the game could not go on from this input "
+                       f"({type(exc).__name__}: {exc})")

@@ -16,16 +16,20 @@ This is how the resilience tests and ``make soak`` kill the box in the middle of
 and check what the restarted box makes of it; it also shows a scripted game on a real screen.
 
 On start the script's game is begun from its header; if the journal holds that
-same game (same game and seed) left in progress, it is resumed instead and only
+same game (the same header) left in progress, it is resumed instead and only
 the inputs the journal does not yet hold are fed (the journal may also hold
 inputs the box made itself, such as the microphone coming and going: those are
 passed over when matching the script against the journal). When every input is fed and
-the game is over (or nothing is pending), every event of the session is
-printed as a JSON line and the box stops.
+the game is over, nothing is pending or the run-on is spent, the game's timers run out at
+once (as ``clinkbox replay`` runs them out after the last input), every event of the
+session is printed as a JSON line and the box stops. A game that fails on an input (or in a
+timer on the way to one) prints what it decided, is set aside in the journal (still
+exported) and is named by its line as ``clinkbox replay`` names it (:attr:`ScriptFeeder.error`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import sys
@@ -35,7 +39,9 @@ from typing import Any, TextIO
 import numpy as np
 
 from controller.flow import Input
-from controller.replay_file import read
+from controller.games import flow_for
+from controller.replay_file import read_numbered
+from controller.session import GameSession
 from controller.shell import Shell
 from hardware.speech.audio import RATE, read_recording
 
@@ -56,7 +62,8 @@ class ScriptFeeder:
     """Feeds one scripted game into a :class:`~controller.shell.Shell`, one loop turn at a time."""
 
     def __init__(self, header: dict[str, Any], inputs: list[Input], out: TextIO | None = None,
-                 run_on_s: float = 60.0, recordings: list[tuple[float, np.ndarray]] | None = None) -> None:
+                 run_on_s: float = 60.0, recordings: list[tuple[float, np.ndarray]] | None = None,
+                 lines: list[int] | None = None, name: str = "script") -> None:
         self.header = header
         self.recordings = recordings or []
         """The ``audio`` lines: (game time, 16 kHz samples), played through :attr:`mic`."""
@@ -64,9 +71,16 @@ class ScriptFeeder:
         """The file-backed microphone the box listens to (None: the recordings go unheard)."""
         self._played = False
         self.run_on_s = run_on_s
-        """After the last input, how long (game time) the game may run on before the script stops."""
-        self.inputs = sorted(inputs, key=due)
+        """After the last input, how long (game time) the game plays on live before its remaining
+        timers are run out at once and the script stops."""
+        numbered = sorted(zip(inputs, lines or range(2, len(inputs) + 2)), key=lambda pair: due(pair[0]))
+        self.inputs = [inp for inp, _ in numbered]
         """In the order the hardware would report them (see :func:`due`)."""
+        self.lines = [n for _, n in numbered]
+        """The script's line of each of :attr:`inputs`."""
+        self.name = name
+        self.error: str | None = None
+        """Why the game could not go on (``file:line: ...``, as ``clinkbox replay`` says it), or None."""
         self.out = out if out is not None else sys.stdout
         self.next = 0
         self.started = False
@@ -81,13 +95,24 @@ class ScriptFeeder:
             raise ScriptError(f"{p}: no such script file")
         recordings: list[tuple[float, np.ndarray]] = []
         try:
-            header, inputs = read(p, audio=lambda t, wav: recordings.append((t, read_recording(wav))))
+            header, inputs, lines = read_numbered(
+                p, audio=lambda t, wav: recordings.append((t, read_recording(wav))))
         except ValueError as exc:
             raise ScriptError(str(exc)) from None
-        return cls(header, inputs, out, recordings=recordings)
+        return cls(header, inputs, out, recordings=recordings, lines=lines, name=str(p))
 
     def _same_game(self, saved_header: dict[str, Any]) -> bool:
-        return all(saved_header.get(k) == self.header.get(k) for k in ("game", "seed", "players"))
+        """The journal's game is this script's: the same header, field for field (two scripts
+        may share a game, a seed and a number of players and still deal other games), or the
+        header the box makes of it when it hears nothing."""
+        if saved_header.get("game") != self.header.get("game"):
+            return False
+        try:
+            cls = flow_for(str(self.header["game"]))
+        except ValueError:
+            return False
+        saved = _canonical(saved_header)
+        return saved in (_canonical(self.header), _canonical(cls.without_speech(copy.deepcopy(self.header))))
 
     def _start(self, shell: Shell) -> None:
         self.started = True
@@ -114,31 +139,61 @@ class ScriptFeeder:
             if self.recordings and self.mic is not None and shell.speech_available \
                     and (self.mic.t0 is None or self.mic.position < WARM_S):
                 return False  # the listener is still loading or warming up: the recordings must be heard
-            self._start(shell)
+            try:
+                self._start(shell)
+            except ScriptError as exc:  # said by the CLI, as a script it cannot play is
+                self.error = f"{self.name}: {exc}"
+                self.done = True
+                return True
         session = shell.session
         if session is None:  # the host left the game (long press of Back)
             self.done = True
             return True
         if not self._played:
             self._play_recordings(shell)
-        game_now = shell.game_time(now)
+        try:
+            self._feed_due(shell, session, shell.game_time(now))
+        except Exception as exc:  # the game's own fault: named by its line, as a replay names it
+            self._fail(shell, session, exc)
+        return self.done
+
+    def _feed_due(self, shell: Shell, session: GameSession, game_now: float) -> None:
+        """Feed what is due and let the game's timers run to where ``shell.tick`` would take
+        them (here, so that a game failing in a timer is named like one failing on an input)."""
         while self.next < len(self.inputs) and due(self.inputs[self.next]) <= game_now:
+            # the game's timers stand where they would when it is reported (they run
+            # ``decision_lag_s`` behind), not wherever the last frame left them
+            session.advance(due(self.inputs[self.next]) - shell.decision_lag_s)
             session.feed(self.inputs[self.next])
             self.next += 1
             log.debug("script: fed input %d", self.next)  # journaled and shown: make soak counts these
+        session.advance(game_now - shell.decision_lag_s)
         if self.next < len(self.inputs):
-            return False
+            return
         last = due(self.inputs[-1]) if self.inputs else 0.0
         if self.mic is not None and self.recordings:
             last = max(last, *(t + len(pcm) / RATE + HEAR_S for t, pcm in self.recordings))
             if not session.finished and game_now <= last:
-                return False  # a recording is still playing, or its toast on its way
-        if not session.finished and session.clock.next_due() is not None and game_now > last + self.run_on_s:
-            session.advance(last + self.run_on_s)  # stop at the same game time on every run
+                return  # a recording is still playing, or its toast on its way
         if session.finished or session.clock.next_due() is None or game_now > last + self.run_on_s:
+            # what is left is the game's timers alone: decided at once, as a replay runs them out
+            session.run_out()
+            session.advance(session.clock.now())  # journaled as over when it ended
             self._print(session.events)
             self.done = True
-        return self.done
+
+    def _fail(self, shell: Shell, session: GameSession, exc: Exception) -> None:
+        """The game cannot go on: print what it decided, set it aside in the journal (every
+        input kept, for export; a resume would fail the same way), name the line."""
+        from controller.replay import game_error
+
+        k = min(self.next, len(self.lines) - 1)
+        self.error = str(game_error(exc, self.name, self.lines[k] if self.lines else 1))
+        log.error("script: %s", self.error)
+        if session.game_id is not None:
+            shell.journal.set_aside(session.game_id, self.error)
+        self._print(session.events)
+        self.done = True
 
     def _play_recordings(self, shell: Shell) -> None:
         """Queue every recording not yet due at its place on the microphone's stream."""
@@ -160,13 +215,22 @@ class ScriptFeeder:
         self.out.flush()
 
 
+def _canonical(header: dict[str, Any]) -> str:
+    """A header as text to compare, without the stations the box had disabled (the box's own
+    note in a journaled header, not the script's)."""
+    return json.dumps({k: v for k, v in header.items() if k != "disabled"}, sort_keys=True, ensure_ascii=False)
+
+
 def due(inp: Input) -> float:
-    """When the hardware hands an input over: a toast at its end, a late input at ``at``."""
-    if inp.at is not None and inp.at > inp.t:
-        return inp.at
+    """When the hardware hands an input over: a toast at its end, a late input at ``at``.
+
+    A toast with an ``at`` (an exported game's: where the game's clock stood when it came,
+    which runs behind the room's) was still handed over after its end, so the export of a
+    live run is played live again in the order it was journaled."""
+    late = inp.at if inp.at is not None and inp.at > inp.t else inp.t
     if inp.kind == "say" and inp.end is not None:
-        return max(inp.t, inp.end)
-    return inp.t
+        return max(late, inp.end)
+    return late
 
 
 def already_fed(script: list[Input], journaled: list[Input]) -> int:
