@@ -338,7 +338,7 @@ class Journal:
         if at is not None and at > inp.t:
             line["at"] = at
         self._write("INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
-                    (game_id, seq, json.dumps(line, sort_keys=True)))
+                    (game_id, seq, json.dumps(line)))
         self.dirty = True
 
     def sync_now(self) -> None:
@@ -491,7 +491,7 @@ class Journal:
     def replay_text(saved: SavedGame) -> str:
         """A loaded game as a replay file (its readable inputs)."""
         lines = [json.dumps(saved.header, sort_keys=True)]
-        lines += [json.dumps(i.as_line(), sort_keys=True) for i in saved.inputs]
+        lines += [json.dumps(i.as_line()) for i in saved.inputs]
         return "\n".join(lines) + "\n"
 
     def check(self) -> str:

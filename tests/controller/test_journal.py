@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sqlite3
@@ -309,3 +310,14 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_not_offered_at_every_start(t
     with pytest.raises(HeaderError, match="4 to 8 players"):
         resume(j)
     assert j.games()[0][2] == "damaged" and j.in_progress() is None
+
+
+def test_an_exported_action_keeps_its_keys_in_the_order_it_was_played(tmp_path):
+    """The export is the game as played: an event that quotes an action quotes it alike."""
+    journal = Journal(tmp_path / "j")
+    gid = journal.start_game({"game": "goblets", "players": 4, "seed": 3})
+    action = {"type": "peek", "seat": 2, "goblet": 1}  # not in sorted order
+    journal.append(gid, Input(1.5, "do", action=action))
+    lines = journal.export(gid).splitlines()
+    assert list(json.loads(lines[1])["do"]) == ["type", "seat", "goblet"]
+    assert lines[1] == json.dumps({"t": 1.5, "do": action})

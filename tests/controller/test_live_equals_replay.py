@@ -338,9 +338,7 @@ def test_the_cli_decides_each_game_the_same_live_replayed_and_exported(tmp_path:
         assert out.splitlines() == r_out.splitlines()[1:], f"{name}: live and replay differ"
         a_code, a_out, a_err = done(again[name])
         assert a_code == 0, a_err
-        # the export writes a game action's keys sorted, so an event quoting one is compared as JSON
-        assert [json.loads(x) for x in a_out.splitlines()[1:]] == [json.loads(x) for x in out.splitlines()], \
-            f"{name}: the export replays otherwise"
+        assert a_out.splitlines()[1:] == out.splitlines(), f"{name}: the export replays otherwise"
         if name != "tchin":  # that one waits for a card to be claimed
             assert '"event": "game_over"' in out, f"{name}: played to its end"
 
