@@ -16,7 +16,7 @@ from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Pla
 from models.cheers.cards import CARDS
 from models.cheers.checks import check_action
 from models.cheers.rules import clinking_cards, goal_holds, over_limit, turn_order
-from models.cheers.setup import MAX_PLAYERS, MIN_PLAYERS, Setup
+from models.cheers.setup import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Setup
 from models.cheers.table import PendingCheers, Step, Table
 from models.cheers.view import TableView, view
 
@@ -43,10 +43,12 @@ class State(Table):
                    turn_player=setup.first)
 
     def start(self) -> list[Happening]:
-        """Deal: seat 1 draws its hand from the top of the deck, then seat 2, and so on."""
+        """Deal: seat 1 draws its hand of 3 from the top of the deck, then seat 2, and so on.
+        Every hand is dealt 3, as the rules say; a hand of 4 (the odd-count house rule) is
+        the refill at the end of its player's turns."""
         out: list[Happening] = []
         for seat in self.seats:
-            size = self.setup.hand_sizes[seat]
+            size = HAND_SIZE
             self.hands[seat], self.draw_pile = self.draw_pile[:size], self.draw_pile[size:]
             out.append(Happening("dealt", {"seat": seat, "count": size}, seat=seat,
                                  private={"cards": list(self.hands[seat])}))

@@ -20,7 +20,7 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 GOAL_SIZE = 5
 HAND_SIZE = 3
-#: House rule (odd counts): a player on a team smaller than the largest holds 4 cards.
+#: House rule (odd counts): a player on a team smaller than the largest refills to 4 cards.
 ODD_COUNT_HAND_SIZE = 4
 TEAM_NAMES = ("A", "B", "C")
 
@@ -103,7 +103,8 @@ def check_split(players: int, split: str) -> None:
 
 
 def hand_sizes_for(teams: Mapping[int, str]) -> dict[int, int]:
-    """House rule (odd counts): players on a team smaller than the largest hold 4, others 3."""
+    """The hand each seat refills to at the end of its turns. House rule (odd counts): players
+    on a team smaller than the largest refill to 4, others to 3. Every hand is dealt 3."""
     sizes = Counter(teams.values())
     largest = max(sizes.values())
     odd = len(teams) % 2 == 1

@@ -115,7 +115,7 @@ class Referee:
                 continue
             assert not over or kind in ("goals_revealed",), f"{e} after game_over"
             if kind == "dealt":
-                assert e["count"] == self.sizes[e["seat"]]
+                assert e["count"] == 3, "the rules: deal 3 cards to each hand"
                 hands[e["seat"]] = e["count"]
             elif kind == "turn":
                 if active is not None:
@@ -315,10 +315,16 @@ def test_cheers_rule_seat_orders_and_odd_count_hand_of_four(name, split, teams, 
     ev = events_of(name)
     setup = named(ev, "setup")[0]
     assert (setup["split"], setup["teams"], setup["hand_sizes"]) == (split, teams, sizes)
-    assert {str(e["seat"]): e["count"] for e in named(ev, "dealt")} == sizes
+    assert {str(e["seat"]): e["count"] for e in named(ev, "dealt")} == {s: 3 for s in sizes}, "every hand dealt 3"
     four = [int(s) for s, k in sizes.items() if k == 4]
-    for e in named(ev, "discarded_hand"):
-        assert e["count"] == (4 if e["seat"] in four else 3)
+    played_before: set[int] = set()  # seats whose turn has ended: their hand was refilled
+    for e in ev:
+        if e["event"] == "discarded_hand":
+            refilled = e["seat"] in played_before
+            assert e["count"] == (4 if e["seat"] in four and refilled else 3), e
+        elif e["event"] == "drew":
+            played_before.add(e["seat"])
+    assert not four or any(e["event"] == "drew" and e["seat"] in four for e in ev), "a hand of four was refilled"
 
 
 def test_cheers_rule_first_player_then_clockwise() -> None:

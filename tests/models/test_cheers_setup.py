@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from models.cheers.actions import DiscardHand
 from models.cheers.engine import new_game
 from models.cheers.setup import (
     SEAT_ORDERS,
@@ -49,15 +50,18 @@ def test_house_rule_odd_count_smaller_team_holds_four() -> None:
     assert set(hand_sizes_for({s: "AB"[s % 2] for s in range(1, 7)}).values()) == {3}
 
 
-def test_deal_three_each_or_four_for_the_odd_count_house_rule() -> None:
+def test_every_hand_is_dealt_three_and_the_odd_count_house_rule_refills_to_four() -> None:
     rng = random.Random(5)
-    setup = build_setup(3, rng, teams={"A": [1, 3], "B": [2]}, first=1)
+    setup = build_setup(3, rng, teams={"A": [1, 3], "B": [2]}, first=2)
     state, events = new_game(setup, rng)
-    assert [len(state.hands[s]) for s in (1, 2, 3)] == [3, 4, 3]
-    assert state.hands[1] == list(setup.deck[:3]) and state.hands[2] == list(setup.deck[3:7])
-    assert len(state.draw_pile) == 50 - 10
+    assert [len(state.hands[s]) for s in (1, 2, 3)] == [3, 3, 3], "the rules: deal 3 cards to each hand"
+    assert state.hands[2] == list(setup.deck[3:6])
+    assert len(state.draw_pile) == 50 - 9
     assert [e.as_dict() for e in events if e.event == "dealt"][1] == {"event": "dealt", "seat": 2,
-                                                                      "count": 4}
+                                                                      "count": 3}
+    happened = state.apply(DiscardHand(2))
+    assert len(state.hands[2]) == 4, "the smaller team's player refills to 4 at the end of the turn"
+    assert {"event": "drew", "seat": 2, "count": 4} in [e.as_dict() for e in happened]
 
 
 def test_players_are_assigned_to_seats_at_random_from_the_rng() -> None:

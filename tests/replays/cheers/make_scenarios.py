@@ -91,7 +91,7 @@ def plan(players, turns, hand_sizes=None, filler=None):
     for s in sorted(hs):
         x = next_play(s, 0)
         held[s] = [x] if x else []
-        held[s] += [pool.pop(0) for _ in range(hs[s] - len(held[s]))]
+        held[s] += [pool.pop(0) for _ in range(3 - len(held[s]))]  # every hand is dealt 3
     hands = {s: list(h) for s, h in held.items()}
     draws = []
     for i, (seat, kind, card) in enumerate(turns):
@@ -266,7 +266,7 @@ S["masquerade_no_enemy"] = scripted(
 )
 
 
-# 6: three players (house rule): seats A B A, the smaller team's player holds 4 (dealt 4, refills to 4)
+# 6: three players (house rule): seats A B A, the smaller team's player is dealt 3 and refills to 4
 S["odd_three"] = scripted(
     3,
     [
