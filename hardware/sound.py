@@ -1,12 +1,17 @@
 """Sound out: short cues synthesized with numpy, played with sounddevice.
 
 With no output device (or no PortAudio) the box stays silent and says so once
-in the log; a cue never blocks the caller.
+in the log; a cue never blocks the caller: cues are played from the speaker's own thread,
+so a speaker that hangs as it is unplugged holds up no press and no frame. A speaker lost
+mid-game is tried again now and then, and found again when it comes back.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
+import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -90,15 +95,55 @@ def synth(cue: str, volume: float = 0.6) -> np.ndarray:
     return (wave / peak * max(0.0, min(1.0, volume))).astype(np.float32)
 
 
+#: PortAudio is one library for the speaker and the microphone: reading its list of devices
+#: afresh closes every stream, so it is done under this lock, never while a cue plays
+PORTAUDIO = threading.Lock()
+
+
+def rescan_devices(sd: Any) -> bool:
+    """Read PortAudio's list of devices afresh (it is read once, when PortAudio starts, so a
+    device plugged in later is not in it). Closes the speaker's finished stream first; skipped,
+    False, while a cue is playing. Every other stream must be closed already."""
+    with PORTAUDIO:
+        try:
+            playing = sd.get_stream()
+        except Exception:  # nothing played yet
+            playing = None
+        if playing is not None and getattr(playing, "active", False):
+            return False
+        try:
+            sd.stop()
+            sd._terminate()
+            sd._initialize()
+        except Exception as exc:
+            log.warning("reading the sound devices afresh failed: %s", exc)
+            try:
+                if not getattr(sd, "_initialized", 1):
+                    sd._initialize()
+            except Exception:
+                pass
+            return False
+        return True
+
+
 class Speaker:
     """Plays cues; silent (with one warning) when there is nowhere to play them."""
 
-    def __init__(self, enabled: bool = True, volume: float = 0.6, device: str | int | None = None) -> None:
+    #: seconds between tries to find a lost speaker again
+    retry_s = 10.0
+
+    def __init__(self, enabled: bool = True, volume: float = 0.6, device: str | int | None = None,
+                 *, clock: Any = time.monotonic) -> None:
         self.volume = volume
         self.device = device or None
         self.problem: str | None = None
         self.played: list[str] = []
+        self.clock = clock
         self._sd: Any = None
+        self._lost_sd: Any = None  # sounddevice, while the speaker is lost
+        self._lost_at = 0.0
+        self._cues: queue.Queue[np.ndarray] = queue.Queue(maxsize=4)
+        self._player: threading.Thread | None = None
         if not enabled:
             self.problem = "sound is off in the settings"
             return
@@ -119,11 +164,32 @@ class Speaker:
     def play(self, cue: str) -> None:
         samples = synth(cue, self.volume)
         self.played.append(cue)
+        if self._sd is None and self._lost_sd is not None and self.clock() - self._lost_at >= self.retry_s:
+            self._sd, self._lost_sd = self._lost_sd, None  # try the lost speaker again
         if self._sd is None or self.volume <= 0:
             return
+        if self._player is None or not self._player.is_alive():
+            self._player = threading.Thread(target=self._play_cues, name="speaker", daemon=True)
+            self._player.start()
         try:
-            self._sd.play(samples, RATE, device=self.device, blocking=False)
-        except Exception as exc:
-            self.problem = "The speaker was lost: the box plays on silently"
-            log.warning("speaker lost (%s); playing on silently", exc)
-            self._sd = None
+            self._cues.put_nowait(samples)
+        except queue.Full:  # the speaker is stuck: a cue late is no cue
+            log.debug("speaker busy: cue %s dropped", cue)
+
+    def _play_cues(self) -> None:
+        while True:
+            samples = self._cues.get()
+            sd = self._sd
+            if sd is None:
+                continue
+            try:
+                with PORTAUDIO:
+                    sd.play(samples, RATE, device=self.device, blocking=False)
+            except Exception as exc:
+                self.problem = "The speaker was lost: the box plays on silently"
+                log.warning("speaker lost (%s); playing on silently", exc)
+                self._sd, self._lost_sd, self._lost_at = None, sd, self.clock()
+                continue
+            if self.problem is not None and self.problem.startswith("The speaker was lost"):
+                self.problem = None
+                log.info("speaker back")

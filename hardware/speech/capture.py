@@ -46,16 +46,108 @@ class InputStream(Protocol):
 
 StreamFactory = Callable[[int, int, Callable[..., None]], InputStream]
 
+#: rates a microphone that refuses 16 kHz is asked for instead (its own default first)
+FALLBACK_RATES = (48_000, 44_100, 32_000, 96_000, 22_050)
+
+
+class Resampler:
+    """Streaming conversion of a microphone's blocks (any rate, one or more channels, int16) to
+    16 kHz mono int16: channels averaged, then a windowed-sinc low-pass and interpolation.
+
+    Output sample ``k`` is the input at ``k * rate / 16000`` exactly (integer arithmetic, so an
+    evening of blocks never drifts); it comes out ``half`` input samples later, once the
+    filter has the input after it.
+    """
+
+    def __init__(self, rate: int, out_rate: int = RATE, half: int = 32) -> None:
+        self.rate, self.out_rate, self.half = int(rate), int(out_rate), half
+        self._cutoff = 0.45 * min(1.0, out_rate / rate)  # cycles per input sample
+        self._buf = np.zeros(half, np.float64)  # input from absolute sample ``_buf_at`` on
+        self._buf_at = -half  # a run-in of silence before sample 0
+        self._k = 0  # the next output sample
+
+    def __call__(self, block: np.ndarray) -> np.ndarray:
+        x = np.asarray(block, np.float64)
+        if x.ndim == 2:
+            x = x.mean(axis=1)
+        if self.rate == self.out_rate:
+            return np.clip(np.round(x), -32768, 32767).astype(np.int16)
+        self._buf = np.concatenate([self._buf, x.reshape(-1)])
+        end = self._buf_at + len(self._buf)  # absolute index after the last input sample
+        # output k needs input up to floor(k * rate / out_rate) + half
+        last = ((end - self.half) * self.out_rate - 1) // self.rate  # the last k computable
+        ks = np.arange(self._k, max(self._k, last + 1), dtype=np.int64)
+        if len(ks) == 0:
+            return np.zeros(0, np.int16)
+        num = ks * self.rate
+        base = num // self.out_rate
+        frac = (num % self.out_rate) / self.out_rate
+        taps = np.arange(-self.half + 1, self.half + 1)
+        d = taps[None, :] - frac[:, None]  # distance of each tap from the output's instant
+        w = np.sinc(2 * self._cutoff * d) * (0.5 + 0.5 * np.cos(np.pi * d / self.half))
+        w /= w.sum(axis=1, keepdims=True)
+        idx = base[:, None] + taps[None, :] - self._buf_at
+        y = (self._buf[idx] * w).sum(axis=1)
+        self._k = int(ks[-1]) + 1
+        keep_from = (self._k * self.rate) // self.out_rate - self.half + 1 - self._buf_at
+        if keep_from > 0:
+            self._buf = self._buf[keep_from:]
+            self._buf_at += keep_from
+        return np.clip(np.round(y), -32768, 32767).astype(np.int16)
+
 
 def sounddevice_stream(device: int | str | None = None) -> StreamFactory:
-    """A factory of real 16 kHz mono int16 microphone streams."""
+    """A factory of real microphone streams that deliver 16 kHz mono int16 blocks.
+
+    A microphone that records at 16 kHz in one channel is opened so. One that does not (many
+    USB microphones opened directly record only at 44.1 or 48 kHz, some only in stereo) is
+    opened at a rate and channel count it takes, and its blocks are converted on the way in.
+    From the second opening on (the microphone was lost, or never there), PortAudio's list of
+    devices is read afresh first, so a microphone plugged in after the box started is found.
+    """
+    opened = [0]
 
     def open_stream(rate: int, block: int, callback: Callable[..., None]) -> InputStream:
         import sounddevice as sd
 
-        sd.check_input_settings(device=device, samplerate=rate, channels=1, dtype="int16")
-        return sd.InputStream(samplerate=rate, blocksize=block, channels=1, dtype="int16",
-                              device=device, callback=callback)
+        from hardware.sound import rescan_devices
+
+        if opened[0]:
+            rescan_devices(sd)
+        opened[0] += 1
+        try:
+            sd.check_input_settings(device=device, samplerate=rate, channels=1, dtype="int16")
+            return sd.InputStream(samplerate=rate, blocksize=block, channels=1, dtype="int16",
+                                  device=device, callback=callback)
+        except Exception as first:  # PortAudioError or ValueError: another rate or channels
+            try:
+                info = sd.query_devices(device, "input")
+            except Exception:
+                raise first from None
+            own = int(float(info.get("default_samplerate") or 0))
+            channels = [c for c in (1, 2, int(info.get("max_input_channels") or 0)) if c >= 1]
+            for r in dict.fromkeys([rate, own, *FALLBACK_RATES]):
+                for ch in dict.fromkeys(channels):
+                    if r <= 0 or (r, ch) == (rate, 1):
+                        continue
+                    try:
+                        sd.check_input_settings(device=device, samplerate=r, channels=ch, dtype="int16")
+                    except Exception:
+                        continue
+                    log.info("the microphone records at %d Hz in %d channel(s): converted to %d Hz mono",
+                             r, ch, rate)
+                    convert = Resampler(r, rate)
+
+                    def converted(indata: np.ndarray, frames: int, time_info: Any, status: Any,
+                                  convert: Resampler = convert) -> None:
+                        out = convert(indata)
+                        if len(out):
+                            callback(out.reshape(-1, 1), len(out), time_info, status)
+
+                    return sd.InputStream(samplerate=r, blocksize=max(1, round(block * r / rate)),
+                                          channels=ch, dtype="int16", device=device,
+                                          callback=converted)
+            raise first
 
     return open_stream
 
@@ -72,7 +164,8 @@ class Listener:
                  device: int | str | None = None, stream_factory: StreamFactory | None = None,
                  block_s: float = 0.02,
                  ring_s: float = 10.0, poll_s: float = 3.0, context_s: float = 1.5,
-                 stall_s: float = 1.0) -> None:
+                 stall_s: float = 1.0, backlog_s: float = 3.0, dead_s: float = 10.0,
+                 close_s: float = 2.0) -> None:
         self.engine = engine
         self.on_toast = on_toast
         self.on_status = on_status
@@ -81,6 +174,14 @@ class Listener:
         self.poll_s = poll_s
         self.context = int(context_s * RATE)
         self.stall_s = stall_s
+        self.backlog = max(1, int(backlog_s * RATE / max(1, self.block)))
+        """Blocks waiting for the worker at most: when it falls further behind (the CPU busy
+        elsewhere), new blocks are dropped, counted, and listening resumes after the gap."""
+        self.dead_s = dead_s
+        """Seconds of samples all the same (digital silence: a muted or vanished microphone, never
+        a room, however quiet) after which the microphone counts as lost."""
+        self.close_s = close_s
+        """Seconds a closing stream may take: a vanished device can hang PortAudio's stop."""
         self.status: str | None = None
         self._ring = np.zeros(int(ring_s * RATE), np.int16)
         self._blocks: queue.Queue[tuple[Any, Any]] = queue.Queue()
@@ -105,6 +206,16 @@ class Listener:
         self._learn_at = 0  # stream position where the learning detector started
         self._learn_span: SpeechSpan | None = None  # the last speech it heard (its own counts)
         self._learner: ThreadPoolExecutor | None = None  # learns confirmed toasts, one at a time
+        self._vad = VoiceActivity()
+        self._base = 0  # stream sample where the detector and the spotter stream started
+        self.dropped = 0  # samples dropped because the worker was too far behind
+        self.overflows = 0  # blocks PortAudio reported audio lost before
+        self._flat = 0  # samples in a row all of one value
+        self._flat_value = 0
+        self._dead = False  # the worker's verdict: the stream carries only digital silence
+        self._sounding = False  # the worker has had a block that is not digital silence
+        self._worker_generation = -1  # the stream generation the worker has reset for
+        self._complaints: dict[str, tuple[float, int]] = {}  # what failed: (last logged, since)
 
     # -- public API -----------------------------------------------------------------------
     def start(self) -> None:
@@ -170,13 +281,27 @@ class Listener:
         def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
             if generation != self._generation:
                 return
-            if self._received == 0:
-                latency = self._stream_latency()
-                self._anchor = time.monotonic() - frames / RATE - latency
+            now = time.monotonic()
             block = np.asarray(indata, dtype=np.int16).reshape(-1).copy()
-            self._blocks.put((self._received, block))
+            if self._received == 0:
+                self._anchor = now - len(block) / RATE - self._stream_latency()
+            elif getattr(status, "input_overflow", False):
+                # PortAudio lost audio before this block: count it from the clock, so the
+                # samples after it keep their true times
+                self.overflows += 1
+                late = now - self._stream_latency() - self.time_of(self._received + len(block))
+                if late > 2 * self.block / RATE:
+                    self._received += int(round(late * RATE))
+            waiting = self._blocks.qsize()
+            # a live microphone is never ahead of the clock; a recording played faster than real
+            # time is, and is let wait (up to twenty times as long)
+            live = self.time_of(self._received) <= now + 1.0
+            if waiting >= self.backlog * (1 if live else 20):
+                self.dropped += len(block)  # the worker is far behind: this block is let go
+            else:
+                self._blocks.put((self._received, block))
             self._received += len(block)
-            self._last_block = time.monotonic()
+            self._last_block = now
 
         return callback
 
@@ -201,7 +326,8 @@ class Listener:
         self._received = 0
         # the worker starts afresh before the first block can arrive: a stream may deliver
         # blocks as soon as it starts, and they count from sample 0 of this stream
-        self._blocks.put(("reset", None))
+        self._dead = self._sounding = False
+        self._blocks.put(("reset", self._generation))
         try:
             stream = self.stream_factory(RATE, self.block, self._callback(self._generation))
             self._stream = stream
@@ -219,35 +345,73 @@ class Listener:
     def _close_stream(self) -> None:
         stream, self._stream = self._stream, None
         self._generation += 1
-        if stream is not None:
+        if stream is None:
+            return
+
+        def close() -> None:
             try:
                 stream.stop()
                 stream.close()
             except Exception as err:  # a vanished device may fail to close: nothing to do
                 log.debug("closing the microphone: %s", err)
 
+        # a vanished device can hang PortAudio's stop: the listener does not wait on it forever
+        closer = threading.Thread(target=close, name="mic-closer", daemon=True)
+        closer.start()
+        closer.join(self.close_s)
+        if closer.is_alive():
+            log.warning("the lost microphone's stream did not close in %.0f s: left behind", self.close_s)
+
+    def _complain(self, what: str, exc_info: bool = True) -> None:
+        """Log a failure, but the same one at most once a minute (an engine failing on every
+        block must not fill the log for the rest of the evening)."""
+        now = time.monotonic()
+        last, since = self._complaints.get(what, (-float("inf"), 0))
+        if now - last < 60.0:
+            self._complaints[what] = (last, since + 1)
+            return
+        self._complaints[what] = (now, 0)
+        more = f" (and {since} more times since)" if since else ""
+        if exc_info:
+            log.exception("%s%s", what, more)
+        else:
+            log.warning("%s%s", what, more)
+
     def _supervise(self) -> None:
         was_lost = False
+        awaiting_sound = False  # reopened after digital silence: "back" once there is sound
         while self._running.is_set():
-            if self._stream is None:
-                if self._open():
-                    self._set_status("back" if was_lost else "ok")
-                    was_lost = False
-                else:
-                    self._stopping.wait(self.poll_s)
+            try:
+                if self._stream is None:
+                    if self._open():
+                        if not awaiting_sound:
+                            self._set_status("back" if was_lost else "ok")
+                            was_lost = False
+                    else:
+                        self._stopping.wait(self.poll_s)
+                        continue
+                stream = self._stream
+                current = self._worker_generation == self._generation
+                if awaiting_sound and current and self._sounding:
+                    awaiting_sound = was_lost = False
+                    self._set_status("back")
+                stalled = time.monotonic() - self._last_block > self.stall_s
+                dead = current and self._dead
+                if stream is not None and (not stream.active or stalled or dead):
+                    self._close_stream()
+                    was_lost = True
+                    awaiting_sound = dead or awaiting_sound
+                    self._set_status("lost", "the microphone hears only digital silence" if dead
+                                     else "the stream stopped" if not stalled else "no audio")
+                    if dead:  # opened again at once; "back" when it hears something
+                        self._stopping.wait(min(0.2, self.poll_s))
                     continue
-            stream = self._stream
-            stalled = time.monotonic() - self._last_block > self.stall_s
-            if stream is not None and (not stream.active or stalled):
-                self._close_stream()
-                was_lost = True
-                self._set_status("lost", "the stream stopped" if not stalled else "no audio")
-                continue
+            except Exception:  # a failing status callback must not stop the microphone's care
+                self._complain("the microphone's supervisor failed")
             self._stopping.wait(min(0.2, self.poll_s))
 
     # -- worker side ----------------------------------------------------------------------
     def _work(self) -> None:
-        vad = VoiceActivity()
         while self._running.is_set():
             try:
                 start, item = self._blocks.get(timeout=0.5)
@@ -255,54 +419,105 @@ class Listener:
                 continue
             if start == "stop":
                 return
-            if start == "learn_heard":
-                self._learn_heard(*item)
-                continue
-            if start == "expect":
-                expect = getattr(self.engine, "expect", None)
-                if expect is not None:
-                    try:
-                        expect(item)
-                    except ValueError as exc:  # a word the engine has no toast for: heard as usual
-                        log.warning("the ear cannot listen for %s: %s", item, exc)
-                continue
-            if start == "learn":
-                self._learning, self._learn_span = item, None
-                self._learn_vad, self._learn_at = VoiceActivity(), self._filled
-                continue
-            if start == "reset":
-                vad = VoiceActivity()
-                self._learn_vad, self._learn_at, self._learn_span = VoiceActivity(), 0, None
-                self._recent.clear()
-                if self._streaming:
-                    self._spot_stream = self.engine.stream()  # type: ignore[attr-defined]
-                continue
-            if start == "arm":
-                interval: tuple[float, float] = item
-                self._armed.append(interval)
-                for heard in list(self._spotted):
-                    if heard.start <= interval[1] and heard.end >= interval[0]:
-                        self._spotted.remove(heard)
-                        self.on_toast(heard)
-                for span in list(self._recent):
-                    if self._overlaps(span, *interval):
-                        self._decide(span)
-                continue
-            assert isinstance(start, int)
-            n = len(self._ring)
-            idx = (start + np.arange(len(item))) % n
-            self._ring[idx] = item
-            self._filled = start + len(item)
-            rms = float(np.sqrt(np.mean(to_float(item) ** 2))) if len(item) else 0.0
-            self.level_dbfs = 20.0 * float(np.log10(rms + 1e-6))
-            if self._streaming:
-                self._spot(item)
+            try:
+                self._handle(start, item)
+            except Exception:  # nothing the engine or a callback does may stop the listening
+                self._complain("the listener failed on its audio")
+                if start not in ("arm", "expect", "learn", "learn_heard"):
+                    self._restart_detectors(self._filled)
+
+    def _restart_detectors(self, at: int) -> None:
+        """A fresh detector and spotter stream, counting from stream sample ``at``."""
+        self._base = at
+        self._vad = VoiceActivity()
+        self._recent.clear()
+        if self._streaming:
+            try:
+                self._spot_stream = self.engine.stream()  # type: ignore[attr-defined]
+            except Exception:
+                self._complain("the toast spotter could not start a stream")
+
+    def _handle(self, start: Any, item: Any) -> None:
+        if start == "learn_heard":
+            self._learn_heard(*item)
+            return
+        if start == "expect":
+            expect = getattr(self.engine, "expect", None)
+            if expect is not None:
+                try:
+                    expect(item)
+                except ValueError as exc:  # a word the engine has no toast for: heard as usual
+                    log.warning("the ear cannot listen for %s: %s", item, exc)
+            return
+        if start == "learn":
+            self._learning, self._learn_span = item, None
+            self._learn_vad, self._learn_at = VoiceActivity(), self._filled
+            return
+        if start == "reset":
+            self._worker_generation = item
+            self._flat, self._dead, self._sounding = 0, False, False
+            self._filled = 0
+            self._learn_vad, self._learn_at, self._learn_span = VoiceActivity(), 0, None
+            self._restart_detectors(0)
+            return
+        if start == "arm":
+            interval: tuple[float, float] = item
+            # kept while the ring may still hold speech they cover (also with no microphone)
+            horizon = max(time.monotonic(), self.time_of(self._filled)) - len(self._ring) / RATE
+            self._armed = [(a, b) for a, b in self._armed if b > horizon]
+            if self._armed and interval[0] <= self._armed[-1][1] and interval[1] >= self._armed[-1][0]:
+                a, b = self._armed.pop()
+                self._armed.append((min(a, interval[0]), max(b, interval[1])))
             else:
-                self._detect(vad, item)
-            if self._learning is not None:
-                self._learn(item)
-            now = self.time_of(self._filled)
-            self._armed = [(a, b) for a, b in self._armed if b > now - len(self._ring) / RATE]
+                self._armed.append(interval)
+            for heard in list(self._spotted):
+                if heard.start <= interval[1] and heard.end >= interval[0]:
+                    self._spotted.remove(heard)
+                    self.on_toast(heard)
+            for span in list(self._recent):
+                if self._overlaps(span, *interval):
+                    self._decide(span)
+            return
+        assert isinstance(start, int)
+        if start != self._filled:  # blocks were dropped (or lost) before this one
+            gap = start - self._filled
+            self._complain(f"the listener fell behind: {gap / RATE:.2f} s of audio not heard", False)
+            self._filled = start
+            self._restart_detectors(start)
+            if self._learn_vad is not None:
+                self._learn_vad, self._learn_at, self._learn_span = VoiceActivity(), start, None
+        n = len(self._ring)
+        idx = (start + np.arange(len(item))) % n
+        self._ring[idx] = item
+        self._filled = start + len(item)
+        self._watch_silence(item)
+        rms = float(np.sqrt(np.mean(to_float(item) ** 2))) if len(item) else 0.0
+        self.level_dbfs = 20.0 * float(np.log10(rms + 1e-6))
+        if self._streaming:
+            self._spot(item)
+        else:
+            self._detect(self._vad, item)
+        if self._learning is not None:
+            self._learn(item)
+        now = self.time_of(self._filled)
+        self._armed = [(a, b) for a, b in self._armed if b > now - len(self._ring) / RATE]
+
+    def _watch_silence(self, block: np.ndarray) -> None:
+        """Digital silence (every sample the same) for ``dead_s``: a dead microphone. A room,
+        however quiet, is never that: a real microphone always hears a little noise."""
+        if not len(block):
+            return
+        lo, hi = int(block.min()), int(block.max())
+        if lo == hi and (self._flat == 0 or lo == self._flat_value):
+            self._flat_value = lo
+            self._flat += len(block)
+            if self._flat >= self.dead_s * RATE:
+                self._dead = True
+        else:
+            self._flat = 0 if lo != hi else len(block)
+            self._flat_value = lo
+            if lo != hi:
+                self._sounding, self._dead = True, False
 
     def _learn(self, block: np.ndarray) -> None:
         """Wait for a stretch of speech, then half a second more, and learn the toast from it."""
@@ -358,12 +573,12 @@ class Listener:
         try:
             spots = self._spot_stream.feed(block)
         except Exception:  # a failing engine must not stop the listening
-            log.exception("the toast spotter failed on a block of audio")
-            self._spot_stream = self.engine.stream()  # type: ignore[attr-defined]
+            self._complain("the toast spotter failed on a block of audio")
+            self._restart_detectors(self._filled)
             return
         for sp in spots:
-            heard = Heard(sp.toast, self.time_of(sp.start), self.time_of(sp.end),
-                          round(sp.probability, 3))
+            heard = Heard(sp.toast, self.time_of(self._base + sp.start),
+                          self.time_of(self._base + sp.end), round(sp.probability, 3))
             if any(heard.start <= b and heard.end >= a for a, b in self._armed):
                 self.on_toast(heard)
             else:
@@ -372,6 +587,7 @@ class Listener:
     def _detect(self, vad: VoiceActivity, item: np.ndarray) -> None:
         """Run the voice detector; decide each stretch of speech that ends in an armed interval."""
         for span in vad.feed(to_float(item)):
+            span = SpeechSpan(self._base + span.start, self._base + span.end)
             self._recent.append(span)
             if any(self._overlaps(span, a, b) for a, b in self._armed):
                 self._decide(span)
@@ -391,7 +607,7 @@ class Listener:
         try:
             verdicts = self.engine.classify(window)
         except Exception:  # a decoder failure must not stop the listening
-            log.exception("the speech engine failed on a stretch of speech")
+            self._complain("the speech engine failed on a stretch of speech")
             return
         best: Heard | None = None
         best_overlap = 0.0
