@@ -133,6 +133,7 @@ class Box:
         self.phones = Phones(self.shell, cfg.phones)
         if self.speaker.problem:
             self.shell.notices.append(self.speaker.problem)
+        self._speaker_problem: str | None = self.speaker.problem  # told already
         # a journal or a game set aside at start: the table is told once
         self.shell.notices.extend(self.journal.notices)
         self.listener: Any = None
@@ -268,6 +269,7 @@ class Box:
                 self.shell.tick(now)
                 self.ear.step()
                 self.phones.step()
+                self._watch_speaker()
                 if self.panel is not None:
                     self._watch_stuck(now)
                 if self.listener is not None and self.shell.mode == "game":
@@ -318,6 +320,16 @@ class Box:
     def _on_signal(self, sig: signal.Signals) -> None:
         log.info("stopped by %s; the journal keeps the game to resume", sig.name)
         self.request = "quit"
+
+    def _watch_speaker(self) -> None:
+        """A speaker lost (or found again) mid-game: the table is told once each time."""
+        problem = getattr(self.speaker, "problem", None)
+        if problem != self._speaker_problem:
+            if problem is not None:
+                self.shell.notices.append(problem)
+            elif self._speaker_problem is not None and self._speaker_problem.startswith("The speaker was lost"):
+                self.shell.notices.append("The speaker is back.")
+            self._speaker_problem = problem
 
     def _watch_stuck(self, now: float) -> None:
         newly, freed = self.panel.watch(now, self.cfg.buttons.stuck_s) if self.panel else ([], [])

@@ -274,3 +274,18 @@ def test_sigterm_stops_a_headless_box_and_closes_it(tmp_path):
     status, log = stop_a_running_box(tmp_path, signal.SIGTERM)  # systemctl stop
     assert status == 0, log
     assert "stopped by SIGTERM" in log and "Traceback" not in log
+
+
+def test_a_speaker_lost_mid_game_is_told_to_the_table_once_and_its_return_too(tmp_path):
+    box = Box(headless_config(tmp_path), simulate=True)
+    try:
+        before = list(box.shell.notices)
+        box.speaker.problem = "The speaker was lost: the box plays on silently"  # as its player thread sets it
+        box._watch_speaker()
+        box._watch_speaker()
+        assert box.shell.notices[len(before):] == ["The speaker was lost: the box plays on silently"]
+        box.speaker.problem = None
+        box._watch_speaker()
+        assert box.shell.notices[-1] == "The speaker is back."
+    finally:
+        box.close()
