@@ -229,6 +229,29 @@ def test_two_friends_and_the_box_play_to_the_end() -> None:
     assert mine, "the box played its seat"
 
 
+def test_the_box_s_player_waits_while_the_host_has_the_game_menu_open() -> None:
+    """The game menu is a pause: the box's move must not close it under the host."""
+    table = ScriptedTable({"game": "cheers", "seed": 4, "players": 3, "bots": [3]})
+    [box] = table.flow.bots
+    table.skip_to_table()
+    bot = Bot(random.Random(9))
+    while table.flow.state.current_player != box:
+        table.feed("do", bot.choose(table.flow.state).to_dict())
+    moves = len(table.events)
+    table.feed("nav", "back", dt=0.1)  # the host opens the game menu as the box's turn begins
+    assert table.flow.phase == "menu" and len(table.events) == moves
+    for _ in range(3):
+        table.t += 2.0
+        table.clock.advance_to(table.t)
+    assert table.flow.phase == "menu" and "Game menu" in repr(table.flow.scene())
+    assert table.flow.state.current_player == box, "the box has not moved"
+    assert not [e for e in table.events[moves:] if e["event"] in ("played", "pushed", "discarded_hand")]
+    table.navs("ok")  # back to the table
+    table.t += 2.0
+    table.clock.advance_to(table.t)
+    assert table.flow.state.current_player != box, "the box moves once the menu is closed"
+
+
 @pytest.mark.parametrize("bots", [[9], "3", [True]])
 def test_a_bad_list_of_the_box_s_seats_is_named(bots) -> None:
     with pytest.raises(HeaderError, match="'bots' must list seats"):

@@ -227,6 +227,9 @@ class CheersFlow(TurnBasedFlow):
         seat = self.state.current_player
         if self.state.over or seat not in self.bots or self.phase not in ("table", "menu"):
             return
+        if self.phase == "menu":  # the host's game menu is a pause: the box's player waits for it
+            self._bot_timer = self.ctx.clock.call_at(self.ctx.clock.now() + BOT_DELAY_S, self._bot_move)
+            return
         self._submit(self.bot.choose(self.state))
         self._leds()
 
