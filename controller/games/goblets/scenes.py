@@ -33,11 +33,14 @@ def course_title(pub: dict[str, Any]) -> str:
 
 
 def who_sits(pub: dict[str, Any], place: int) -> str:
-    """Who the goblet at ``place`` stands in front of (nobody in Russian Goblette)."""
+    """Who the goblet at ``place`` stands in front of (nobody in Russian Goblette): a pair's two
+    chips joined by a plus, or, on a table of narrow cards (9 to 12 players), side by side, as
+    only then do two-digit chips (11 and 12) fit a narrow card in the smallest window."""
+    pair = "" if len(pub["goblets"]) >= NARROW_TABLE else "+"
     for unit in pub["units"]:
         if unit["place"] == place and pub["mode"] != "russian":
             if unit["winetaster"] is not None:
-                return f"{chip(unit['winetaster'])}+{chip(unit['noble'])}"
+                return f"{chip(unit['winetaster'])}{pair}{chip(unit['noble'])}"
             return chip(unit["noble"])
     return ""
 

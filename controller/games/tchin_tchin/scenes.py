@@ -191,18 +191,20 @@ def intro_scene(station: int, code: str, heard: str | None) -> Scene:
         pics = tuple(Glyph("landmark", loc, LOCATION_NAMES[loc]) for loc in t.locations)
         how = "You play when one of your three places is on the card"
         toast = "any toast of a nation of your places"
-        face = Card(title=player_name(code).capitalize(), glyphs=pics)
+        face = Card(glyphs=pics)
     else:
         ch = CHARACTERS[code]
-        face = Card(title=ch.nationality, glyphs=(
+        face = Card(glyphs=(
             Glyph("flag", code, ch.nationality), Glyph("drink", ch.drink, ch.drink),
             Glyph("landmark", ch.location, LOCATION_NAMES[ch.location])))
         how = f"Gesture: {DRINK_GESTURES[ch.drink]}"
         toast = TOASTS[ch.word]
     said = f"Heard: {TOASTS.get(heard, heard)}" if heard else "Say your toast once!"
+    # the card has the screen's width, so a place's name (Brandenburg Gate) stays on one line;
+    # untitled, as the banner above it names the player
     return Scene("Meet the drinkers", (
         Banner(f"{chip(station)} {player_name(code)}", colour=seat_colour(station), seat=station,
                subtitle=f"{how} · then {chip(station)} presses the buzzer"),
-        Row((face, Grid((Text(f"Toast: {toast}", size="heading"), Text(said, size="heading")),
-                        columns=1))),
+        face,
+        Text(f"Toast: {toast}\u00a0· {said}", size="heading"),
     ), footer="Done? Press your buzzer (or OK on the pad)")
