@@ -296,8 +296,16 @@ def test_with_seats_the_box_plays_the_players_keep_their_buzzers_and_the_box_the
     assert dict(table.flow.setup.seat_of_station) == {1: 1, 2: 2, 3: 3}
     seating = plain(repr(table.flow.scene()))
     assert "stay here" in seating and "whoever is at" not in seating
-    hidden = header_from_answers({"players": 4, "masquerade": True, "bots": 1}, seed=11, settings={})
-    assert "teams" not in hidden, "secret teams stay drawn by the game"
+    for seed in range(6):  # under Masquerade too: the teams drawn in secret, the seats kept
+        hidden = header_from_answers({"players": 6, "masquerade": True, "bots": 5}, seed=seed, settings={})
+        table = ScriptedTable(hidden)
+        assert table.flow.bots == frozenset({2, 3, 4, 5, 6}), "the box plays the seats it was given"
+        assert dict(table.flow.setup.seat_of_station) == {s: s for s in range(1, 7)}
+        assert table.flow.setup.masquerade
+        assert table.flow.state.view(None).teams is None, "nobody is shown the teams"
+    drawn = {tuple(sorted(header_from_answers({"players": 4, "masquerade": True, "bots": 1}, seed=seed,
+                                              settings={})["teams"].items())) for seed in range(12)}
+    assert len(drawn) > 1, "the secret teams are drawn, not the split's seat order"
 
 
 def test_the_host_picks_who_had_a_drink_most_recently_and_they_play_first_from_their_new_seat() -> None:

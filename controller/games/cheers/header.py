@@ -43,8 +43,9 @@ DEFAULT_VIEW_TIMEOUT_S = 45.0
 def setup_questions(settings: dict[str, Any]) -> list[Question]:
     """Players, the team split where the seed gives a choice (5 and 6), Masquerade."""
     default_players = settings.get("players")
-    if not isinstance(default_players, int) or not MIN_PLAYERS <= default_players <= MAX_PLAYERS:
+    if not isinstance(default_players, int) or isinstance(default_players, bool):
         default_players = 4
+    default_players = min(max(default_players, MIN_PLAYERS), MAX_PLAYERS)  # the nearest count
     return [
         Question("players", "How many players?",
                  [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], default=default_players),
@@ -83,8 +84,8 @@ def bot_seats(players: int, count: int) -> list[int]:
 def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, Any]) -> dict[str, Any]:
     """The header for the set-up answers; the box's seats are the last ones.
 
-    House rule: with seats the box plays (and open teams), the teams go by the seats in the
-    split's order instead of a drawn seating, so the players keep their buzzers and the box
+    House rule: with seats the box plays, the teams go by the seats (in the split's order, or
+    drawn in secret under Masquerade) instead of a drawn seating, so the players keep their buzzers and the box
     keeps the seats the host gave it (a drawn seating moved a lone player to another buzzer)."""
     players = int(answers["players"])
     options = {k: v for k, v in answers.items() if k in OPTION_KEYS}
@@ -94,10 +95,11 @@ def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, 
         header["first_station"] = int(answers["first"])
     if bots:
         header["bots"] = bots
-        if not options.get("masquerade"):
-            split = options.get("split") or default_split(players)
-            header["teams"] = {str(seat): team for seat, team in
-                               seat_teams(split, False, random.Random(seed)).items()}
+        # under Masquerade the teams are still drawn (in secret), but onto the seats as they
+        # are: a drawn seating would move the players off the buzzers the host left them
+        split = options.get("split") or default_split(players)
+        header["teams"] = {str(seat): team for seat, team in
+                           seat_teams(split, bool(options.get("masquerade")), random.Random(seed)).items()}
     return header
 
 
