@@ -340,3 +340,9 @@ def test_the_fixed_deal_may_sit_in_the_options_as_the_rules_page_says() -> None:
                                                          ("teams", "goals", "deck", "first")
                                                          if k in DEMO_HEADER}}}
     assert ScriptedTable(moved).flow.setup == ScriptedTable(dict(DEMO_HEADER)).flow.setup
+
+
+@pytest.mark.parametrize("usual,offered", [(2, 3), (4, 4), (9, 6), (12, 6)])
+def test_the_usual_count_from_the_settings_is_offered_as_the_nearest_count_cheers_allows(usual, offered) -> None:
+    questions = {q.key: q for q in CheersFlow.setup_questions({"players": usual})}
+    assert questions["players"].default == offered
