@@ -429,3 +429,11 @@ def test_in_russian_goblette_the_end_screen_says_how_the_last_goblet_drunk_went(
         r = Renderer(size, "headless")
         r.draw(scene)
         assert not r.problems(), r.problems()
+
+
+def test_a_russian_goblette_header_says_it_plays_without_characters() -> None:
+    from controller.games.goblets.header import header_from_answers
+
+    for players in (2, 3):
+        assert header_from_answers({"players": players}, seed=1, settings={})["options"]["characters"] is False
+    assert header_from_answers({"players": 5}, seed=1, settings={})["options"]["characters"] is True

@@ -60,7 +60,8 @@ def header_from_answers(answers: dict[str, Any], seed: int, settings: dict[str, 
     players = int(answers["players"])
     header: dict[str, Any] = {"game": "goblets", "seed": seed, "players": players,
                               "options": {"variants": variants,
-                                          "characters": bool(answers.get("characters", True))}}
+                                          # Russian Goblette plays without characters
+                                          "characters": bool(answers.get("characters", True)) and players >= 4}}
     bots = int(answers.get("bots") or 0)
     if bots:
         header["bots"] = list(range(players - bots + 1, players + 1))
