@@ -85,6 +85,9 @@ class Shell:
     """The phone hub (:class:`controller.phones.hub.PhoneHub`) while phones are on, else None."""
     phone_seats: set[int] = field(default_factory=set)
     """Seats with a phone joined now (kept by the hub; the game's scenes read it)."""
+    kept: dict[str, Any] = field(default_factory=dict)
+    """Settings the box changed for this run only (phones whose port was taken): the settings
+    file keeps the host's own choice until the host chooses again."""
 
     def __post_init__(self) -> None:
         for station in self.stuck:
@@ -152,6 +155,7 @@ class Shell:
                 # settings the config sets (volume, speech, phones, each game's) stay the config's
                 # until the host chooses them here
                 saved = {k: v for k, v in self.settings.items() if k not in self.config_keys or k in self.chosen}
+                saved.update({k: v for k, v in self.kept.items() if k in saved})
                 self.settings_path.write_text(json.dumps(saved, indent=1))
             except OSError as exc:
                 log.warning("settings not saved: %s", exc)
@@ -391,6 +395,7 @@ class Shell:
         key, self.choosing = self.choosing, None
         self.settings[key] = chosen
         self.chosen.add(key)
+        self.kept.pop(key, None)
         self._save_settings()
         self.apply_settings()
         self.sub = self._settings_menu(self.settings_cursor)

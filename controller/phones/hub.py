@@ -46,6 +46,9 @@ class PhoneHub:
         self.keys: SeatKeys | None = None
         self.connected: dict[int, int] = {}
         self.screen: MenuState[Any] | None = None
+        self.opening = False
+        """The join screen up is the one that opened the game: until the host's Play (or the
+        game's first input on the box), no phone moves."""
         self._cache: dict[int | None, tuple[Any, str]] = {}
         self._steps: dict[int | None, tuple[str, int]] = {}
         """Per seat: its page's text before its step number, and that number (it grows by one
@@ -73,8 +76,10 @@ class PhoneHub:
                 kwargs = {"make": self._make_token} if self._make_token else {}
                 self.keys = SeatKeys(self.adapter.seats(session.flow), **kwargs)
                 self.screen = self._screen_menu()
+                self.opening = True
             else:
                 self.screen = None
+                self.opening = False
         elif session is not None and session.finished and self.keys is not None and not self.keys.ended:
             self.keys.end()  # the codes end with the game
             self.screen = None
@@ -94,7 +99,8 @@ class PhoneHub:
         s = self.session
         if s is None:
             return None
-        return (id(s), len(s.events), getattr(s, "fed", 0), s.finished)
+        return (id(s), len(s.events), getattr(s, "fed", 0), s.finished, self.opening and self.screen is not None,
+                getattr(self.shell, "leaving", None) is not None)
 
     def seat_of(self, token: object) -> int | None:
         return self.keys.seat_of(token) if self.keys is not None else None
@@ -148,7 +154,14 @@ class PhoneHub:
         if self.session is None or self.adapter is None or self.session.finished:
             return None
         waits = getattr(self.adapter, "waits", None)
-        return waits(self.session.flow) if waits is not None else None
+        reason = waits(self.session.flow) if waits is not None else None
+        if reason is not None or not self.adapter.acts:
+            return reason
+        if self.opening and self.screen is not None and not getattr(self.session, "fed", 0):
+            return "Waiting for the table: the host starts the game from the phone codes on the TV (OK: Play)"
+        if getattr(self.shell, "leaving", None) is not None:
+            return "Waiting for the table: the host is asking on the TV whether to leave this game"
+        return None
 
     # -- phones coming and going -----------------------------------------------------------
     def joined(self, seat: int) -> Any:
@@ -176,7 +189,8 @@ class PhoneHub:
         """A phone's action for ``seat``: the reason it was refused, or None when the game took it.
 
         Only a ``do`` payload for the phone's own seat, in the game its code belongs to, reaches
-        the game; the game's engine judges it (and journals it first, as every input). ``step``
+        the game; the game's engine judges it, and only a move it takes is journaled (first, as
+        every input): a refused one changes nothing and leaves no line. ``step``
         is the step number of the page the move was chosen on (None: judged as it stands now):
         a move from an older page (a double tap, a message that came late) is refused before
         it reaches the game."""
@@ -201,6 +215,13 @@ class PhoneHub:
             if step != now:
                 return (f"too late: that move was on your page of step {step}, and the game has moved "
                         f"on (step {now}): choose again on your page")
+        refusal = getattr(self.adapter, "refusal", None)
+        if refusal is not None:
+            # judged by the engine first: a move it refuses changes nothing, so it is not
+            # journaled (a phone repeating a bad move cannot fill the journal, nor beep the box)
+            reason = refusal(self.session.flow, action)
+            if reason is not None:
+                return reason
         return self.shell.do(action, self.now())
 
     # -- the join screen (the host's, on the TV) ---------------------------------------------
@@ -227,6 +248,7 @@ class PhoneHub:
             return
         if chosen == "close" or chosen is BACK:
             self.screen = None
+            self.opening = False
         elif isinstance(chosen, int) and self.keys is not None:
             self.keys.reissue(chosen)  # the old code stops working at once
             self.reissued.append(chosen)

@@ -45,6 +45,8 @@ class PhoneGame(Protocol):
 
     # optional: ``waits(flow) -> str | None``, why no phone may move now (the TV is still setting
     # the table up), said on the seats' pages and to a phone that tries
+    # optional: ``refusal(flow, action) -> str | None``, the engine's reason it would refuse a
+    # ``do`` payload now, judged without playing it (a refused move is then never journaled)
 
 
 def phone_game(game: str) -> PhoneGame | None:

@@ -238,6 +238,14 @@ class PhoneServer:
         if token:
             self.hub.sync()
             seat = self.hub.seat_of(token)
+            keys = self.hub.keys
+            over = keys.ended_seat_of(token) if seat is None and keys is not None and keys.ended else None
+            if over is not None:  # a phone that slept through the end: its seat's last page
+                last = self.hub.page(over, self.hub.session)
+                if last is not None:
+                    await phone.ws.send_str(last)
+                await self._close(phone, 4003, "the game is over: thanks for playing")
+                return False
             if seat is None:
                 self._refuse("token")
                 log.info("phones: an unknown or ended seat code was refused")

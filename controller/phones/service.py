@@ -60,6 +60,9 @@ class Phones:
                 why = f"cannot use port {cfg.port} ({exc.strerror or exc})"
                 fix = "see [phones] in the config"
             self.shell.notices.append(f"Phones: {why}; phones are off ({fix})")
+            # off for this evening (Settings shows it; choosing on tries again), but the host's
+            # own choice stays in the settings file: the next start tries the port again
+            self.shell.kept.setdefault("phones", self.shell.settings.get("phones"))
             self.shell.settings["phones"] = False
             return
         self.server = server

@@ -32,6 +32,8 @@ class SeatKeys:
         self.issued: dict[int, int] = {}
         """How many codes each seat has had (the first is 1): the TV shows it after a reissue."""
         self.ended = False
+        self._over: dict[int, str] = {}
+        """The codes live when the game ended: they open nothing, but name their seat's end."""
         for seat in self.seats:
             self.reissue(seat)
 
@@ -57,16 +59,25 @@ class SeatKeys:
 
     def end(self) -> None:
         """The game ended: every code stops working."""
+        self._over = dict(self._tokens)
         self._tokens.clear()
         self.ended = True
 
     def seat_of(self, token: object) -> int | None:
         """The seat a code belongs to, or None. Compares against every live code in constant time."""
+        return self._find(token, self._tokens)
+
+    def ended_seat_of(self, token: object) -> int | None:
+        """The seat whose code this was when the game ended (its phone may see the end), or None."""
+        return self._find(token, self._over)
+
+    @staticmethod
+    def _find(token: object, tokens: dict[int, str]) -> int | None:
         if not isinstance(token, str) or not token or len(token) > 128:
             return None
         probe = token.encode("utf-8", "replace")
         found = None
-        for seat, live in self._tokens.items():
+        for seat, live in tokens.items():
             if hmac.compare_digest(probe, live.encode("ascii")):
                 found = seat
         return found

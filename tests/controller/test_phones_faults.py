@@ -69,6 +69,8 @@ def test_a_move_tapped_twice_plays_once(tmp_path):
 
     async def scenario():
         async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
+            hub.screen_nav("ok")  # the host's Play: phones may move
+            server.refresh()
             phones = await join_all(http, hub, server.port)
             for ref in range(1, 40):  # on to a turn with two actions or more
                 seat = engine.current_player
@@ -255,6 +257,7 @@ def test_goblets_pages_name_seats_in_words_not_in_the_tvs_chips():
     hub = PhoneHub(shell, address="127.0.0.1", port=8080)
     shell.phones = hub
     hub.sync()
+    hub.screen_nav("ok")  # the host's Play: phones may move
     engine = shell.session.flow.engine
     texts = []
     for _ in range(12):
@@ -333,6 +336,8 @@ def test_many_phones_at_once_each_get_their_own_page_and_the_next_is_told_the_bo
 
     async def scenario():
         async with serving(shell) as (hub, server), aiohttp.ClientSession() as http:
+            hub.screen_nav("ok")  # the host's Play: phones may move
+            server.refresh()
             seats = {s: Phone(http, server.port) for s in hub.keys.seats}
             tables = [Phone(http, server.port) for _ in range(MAX_SOCKETS - len(seats))]
             welcomes = await asyncio.gather(*(p.join(hub.keys.token(s)) for s, p in seats.items()),

@@ -66,6 +66,7 @@ def test_a_whole_game_played_from_phones(name):
             table = Phone(http, server.port)
             await table.join(None)
             hub.screen_nav("ok")  # Play
+            server.refresh()  # the pages that follow the host's Play (their moves open)
             moves = dropped = 0
             while not session.finished:
                 assert moves < 2000, "the game ends"

@@ -61,6 +61,8 @@ def test_no_phone_ever_receives_another_seats_secret(game):
     async def scenario():
         checked = 0
         async with serving(shell, burst=1000) as (hub, server), aiohttp.ClientSession() as http:
+            hub.screen_nav("ok")  # the host's Play: phones may move
+            server.refresh()
             seats = hub.keys.seats
             phones = {}
             for seat in (*seats, None):

@@ -79,8 +79,9 @@ def test_a_phones_move_is_journaled_as_a_do_line_and_replays_to_the_same_decisio
         [json.dumps(e, sort_keys=True) for e in live]
 
 
-def test_an_action_out_of_turn_is_refused_with_the_engines_reason_and_the_game_goes_on():
-    shell = seated(shell_with("cheers"))
+def test_an_action_out_of_turn_is_refused_with_the_engines_reason_and_the_game_goes_on(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    shell = seated(shell_with("cheers", journal))
     state = shell.session.flow.state
 
     async def scenario():
@@ -94,14 +95,16 @@ def test_an_action_out_of_turn_is_refused_with_the_engines_reason_and_the_game_g
             await mover.join(hub.keys.token(1))
             page = await mover.next_of("page")
             done = await mover.do(page["actions"][0]["do"], ref=3)
-            return refused, other, done
+            return refused, other, done, page["actions"][0]["do"]
 
-    refused, other, done = run(scenario())
+    refused, other, done, page_move = run(scenario())
     assert refused["type"] == "refused" and "waits on seat 1" in refused["reason"]
     assert other == {"type": "refused", "ref": 2, "reason": "a phone acts only for its own seat (seat 3)"}
     assert done["type"] == "done" and state.turn_player == 2
     kinds = [e["event"] for e in shell.session.events]
-    assert kinds.count("illegal") == 1, "the out-of-turn move reached the engine and was refused there"
+    assert kinds.count("illegal") == 0, "the engine's check refused the out-of-turn move before it was played"
+    dos = [i.action for i in journal.load(shell.session.game_id).inputs if i.kind == "do"]
+    assert dos == [page_move], "only the move the game took was journaled"
 
 
 def test_bad_messages_are_refused_with_a_reason_and_the_socket_and_the_game_go_on():
@@ -456,6 +459,7 @@ def test_a_game_played_from_phones_resumes_from_the_journal_exactly(tmp_path):
     hub = PhoneHub(shell, address="127.0.0.1", port=8080)
     shell.phones = hub
     hub.sync()
+    hub.screen_nav("ok")  # the host's Play: phones may move
     engine = shell.session.flow.engine
     for _ in range(6):
         seat = engine.current_player
@@ -464,6 +468,8 @@ def test_a_game_played_from_phones_resumes_from_the_journal_exactly(tmp_path):
     other = next(s for s in engine.state.seats if s != engine.current_player)
     refused = hub.act(other, {"type": "pass", "seat": other}, hub.session)  # out of turn: refused
     assert refused is not None and "move" in refused
+    assert len([i for i in journal.load(shell.session.game_id).inputs if i.kind == "do"]) == 6, \
+        "the refused move left no journal line"
     live_events = [json.dumps(e, sort_keys=True) for e in shell.session.events]
     live_view = {s: engine.view(s) for s in engine.state.seats}
     again = resume(Journal(tmp_path / "j.sqlite3"))

@@ -6,7 +6,8 @@ from typing import Any
 
 from controller.games.cheers.menus import card_label
 from controller.phones.pages import Page, base_page, item, section
-from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push
+from models.base import IllegalAction
+from models.cheers.actions import Action, Cheers, DiscardHand, LimitDiscard, Play, Push, action_from_dict
 from models.cheers.view import TableView
 
 TITLE = "Cheers"
@@ -115,6 +116,20 @@ class CheersPhone:
         if flow.phase == "reveal" and flow.reveal_queue:
             return (f"Waiting for the table: the goals are being shown, seat {flow.reveal_queue[0]}'s now "
                     "(a seat with a phone: Next on the pad)")
+        if flow.phase == "menu":
+            # the host's game menu is a pause (the pad drives the menu, not the game): a move
+            # would close it under the host, or go on while the table reads "Abandon this game?"
+            return "Waiting for the table: the host has the game menu open on the TV"
+        return None
+
+    def refusal(self, flow: Any, raw: dict[str, Any]) -> str | None:
+        """The engine's reason for refusing ``raw`` now, judged without playing it (as the flow
+        reads it); None when the game would take it."""
+        played = flow.state.cheers.played if flow.state.cheers is not None else None
+        try:
+            flow.state.check(action_from_dict(raw, played=played))
+        except IllegalAction as exc:
+            return exc.reason
         return None
 
     def page(self, view: TableView, seat: int | None, actions: list[Action]) -> Page:

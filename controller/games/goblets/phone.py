@@ -8,6 +8,7 @@ from typing import Any
 from controller.games.goblets.menus import path
 from controller.games.goblets.scenes import STEP_WORDS, TOKEN_NAMES, status_line
 from controller.phones.pages import Page, base_page, item, section, words
+from models.base import IllegalAction
 
 TITLE = "Raise Your Goblets"
 
@@ -104,6 +105,17 @@ class GobletsPhone:
     def seats(self, flow: Any) -> tuple[int, ...]:
         """The seats people play (the box's own players get no code)."""
         return tuple(s for s in flow.engine.state.seats if s not in flow.bots)
+
+    def refusal(self, flow: Any, raw: dict[str, Any]) -> str | None:
+        """The engine's reason for refusing ``raw`` now, judged without playing it (as the flow
+        reads it); None when the game would take it."""
+        from models.goblets import parse_action
+
+        try:
+            flow.engine.check(parse_action(raw))
+        except IllegalAction as exc:
+            return exc.reason
+        return None
 
     def page(self, view: Any, seat: int | None, actions: list[Any]) -> Page:
         return page_from_view(view, actions)
