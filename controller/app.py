@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from controller import config as config_mod
 from controller.config import Config
 from controller.ear import TableEar
 from controller.games import built_in
@@ -97,7 +98,7 @@ class Box:
         self.menu_shown_at: float | None = None
         data = cfg.data_path()
         self.journal = Journal(data / "journal.sqlite3", watch=True)
-        self.speaker = Speaker(cfg.sound.enabled, cfg.sound.volume, cfg.sound.device or None)
+        self.speaker = Speaker(cfg.sound.enabled, cfg.sound.volume, config_mod.sound_device(cfg.sound.device))
         self.panel: Panel | None = None
         self.keyboard: Any = None
         self.sim_leds: Any = None
@@ -205,7 +206,7 @@ class Box:
             log.info("speech engine: %s (%s)", engine.name, reason)
             mic = self.script.mic if self.script is not None else None
             listener = Listener(engine, self._toast_from_thread, self._speech_status,
-                                device=self.cfg.speech.device or None, stream_factory=mic)
+                                device=config_mod.sound_device(self.cfg.speech.device), stream_factory=mic)
             if self._closed:
                 return
             listener.start()

@@ -80,7 +80,8 @@ class Speech:
     """"auto" (the toast spotter, measured best on held-out voices, else PocketSphinx),
     "spotter", "vosk" (only when its English model is fetched), "pocketsphinx" or "off"."""
     device: str = ""
-    """Microphone name or index for sounddevice; empty for the system default."""
+    """Microphone: (part of) its name, or its index as digits (``"2"``); empty for the system
+    default (:func:`sound_device`)."""
     keep_audio: bool = False
     """Also save each toast the ear learns at the introduction as a WAV file (in the data
     folder's ``voices/``); off, the box keeps only the ear's templates (numbers, never audio)."""
@@ -337,11 +338,24 @@ def default_path() -> Path:
     return Path(base) / "clinkbox" / "clinkbox.toml"
 
 
+def config_path(path: str | Path | None = None) -> Path:
+    """The config file the box reads: ``path`` (``--config``), ``$CLINKBOX_CONFIG``, or the default."""
+    return Path(path or os.environ.get("CLINKBOX_CONFIG") or default_path())
+
+
+def sound_device(value: str) -> str | int | None:
+    """A ``device`` key as sounddevice takes it: digits are a device's index, other text (part
+    of) its name, empty the system's default."""
+    value = value.strip()
+    return int(value) if value.isdigit() else (value or None)
+
+
 def load(path: str | Path | None = None) -> Config:
-    """Load the config file (``$CLINKBOX_CONFIG``, or the default path); a missing file means defaults."""
-    p = Path(path or os.environ.get("CLINKBOX_CONFIG") or default_path())
+    """Load the config file (``--config``, ``$CLINKBOX_CONFIG``, or the default path); a
+    missing default file means the defaults, a missing named one is an error."""
+    p = config_path(path)
     if not p.exists():
-        if path is not None:
+        if path is not None or os.environ.get("CLINKBOX_CONFIG"):
             raise ConfigError(f"{p}: no such config file")
         return validate(Config())
     try:

@@ -97,19 +97,19 @@ def run_checks(cfg: Config, problem: str | None, *, interactive: bool = False, p
         on_pi, model = pi_model()
     env = dict(os.environ) if env is None else env
     data = cfg.data_path()
-    checks = [check_config(config_path or config_mod.default_path(), problem)]
+    checks = [check_config(config_mod.config_path(config_path), problem)]
     checks += check_pin_map(cfg)
     checks += check_system_pins(cfg, on_pi, model)
     checks.append(check_gpio_access(on_pi))
     checks += check_panel(cfg, on_pi=on_pi, interactive=interactive, pin_factory=pin_factory, say=say, ask=ask)
-    mic_device = cfg.speech.device or None
+    mic_device = config_mod.sound_device(cfg.speech.device)
     checks += check_microphone(mic_device, listen_s=2.0 if interactive else 0.0)
     checks.append(check_speech_model(cfg.speech.engine, vosk_model_dir(data)))
     checks.append(check_listening_cost(cfg.speech.engine, data))
     if interactive:
         checks.append(check_toast_heard(cfg, say))
     checks.append(check_display(cfg.display.mode, env, on_pi))
-    checks.append(check_speaker(cfg.sound.device or None, cfg.sound.enabled,
+    checks.append(check_speaker(config_mod.sound_device(cfg.sound.device), cfg.sound.enabled,
                                 play=_test_sound(cfg) if interactive else None))
     checks.append(check_games())
     checks.append(check_phones(cfg.phones, data / "settings.json"))
@@ -138,7 +138,7 @@ def _test_sound(cfg: Config) -> Callable[[], None]:
 
         from hardware.sound import Speaker
 
-        Speaker(True, cfg.sound.volume, cfg.sound.device or None).play("win")
+        Speaker(True, cfg.sound.volume, config_mod.sound_device(cfg.sound.device)).play("win")
         time.sleep(0.8)
 
     return play
@@ -155,7 +155,7 @@ def check_toast_heard(cfg: Config, say: Callable[[str], None]) -> Check:
         return Check("toast heard", "SKIP", "this speech package has no one-shot listen: use clinkbox mic-test")
     say("Say a toast now (\"Prost!\", \"Cheers!\", \"Salud!\") ...")
     try:
-        heard = listen(cfg.data_path(), device=cfg.speech.device or None, seconds=5.0)
+        heard = listen(cfg.data_path(), device=config_mod.sound_device(cfg.speech.device), seconds=5.0)
     except Exception as exc:  # noqa: BLE001 (any failure here is the finding)
         return Check("toast heard", "FAIL", f"listening failed ({exc})", "see the microphone check above")
     if heard is None:

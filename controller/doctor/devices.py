@@ -50,7 +50,7 @@ def meter(db: float, width: int = 30) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def check_microphone(device: str | None, listen_s: float = 0.0, sd: Any = None) -> list[Check]:
+def check_microphone(device: str | int | None, listen_s: float = 0.0, sd: Any = None) -> list[Check]:
     """An input device is there; with ``listen_s``, its level over that time."""
     try:
         sd = sd or _sounddevice()
@@ -79,7 +79,7 @@ def check_microphone(device: str | None, listen_s: float = 0.0, sd: Any = None) 
     return checks
 
 
-def check_speaker(device: str | None, enabled: bool = True, play: Callable[[], None] | None = None,
+def check_speaker(device: str | int | None, enabled: bool = True, play: Callable[[], None] | None = None,
                   sd: Any = None) -> Check:
     """An output device is there; ``play`` sounds the test cue on it."""
     if not enabled:

@@ -145,3 +145,19 @@ def test_a_config_saved_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "clinkbox.toml"
     path.write_bytes(b"\xef\xbb\xbf[buttons]\nstuck_s = 12.0\n")
     assert config.load(path).buttons.stuck_s == 12.0
+
+
+def test_a_config_named_by_clinkbox_config_that_is_missing_is_an_error_not_the_defaults(tmp_path, monkeypatch):
+    missing = tmp_path / "nowhere.toml"
+    monkeypatch.setenv("CLINKBOX_CONFIG", str(missing))
+    with pytest.raises(ConfigError, match="no such config file"):
+        config.load()
+    assert config.config_path() == missing, "the doctor reports the file the box reads"
+    monkeypatch.delenv("CLINKBOX_CONFIG")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert config.load() == config.validate(config.Config()), "no file at the default path: the defaults"
+
+
+@pytest.mark.parametrize("value,device", [("2", 2), (" 11 ", 11), ("USB PnP", "USB PnP"), ("", None)])
+def test_a_device_key_of_digits_is_an_index_and_other_text_a_name(value, device):
+    assert config.sound_device(value) == device
