@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import subprocess
 import sys
 import time
@@ -64,6 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader stopped (``clinkbox replay FILE | head``): no traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+        return 141  # as a tool stopped by SIGPIPE
+
+
+def _main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args, extra = parser.parse_known_args(args_list)

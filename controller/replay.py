@@ -76,6 +76,8 @@ def play(header: dict[str, Any], inputs: list[Input], numbers: list[int], name: 
             line = numbers[k]
             session.feed(inp, record=False)
         session.run_out()
+    except BrokenPipeError:  # the reader of the events went away: not the game's fault
+        raise
     except Exception as exc:  # the game's own fault, reported with its line
         raise game_error(exc, name, line) from None
     return session

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import flows_for_tests  # noqa: F401  (registers "countdown-test")
 import pytest
@@ -167,3 +169,11 @@ def test_a_broken_config_named_for_a_replay_is_reported_and_the_replay_still_pla
     assert out.startswith('{"t": 0.0, "event": "start"')
     assert f"clinkbox replay: warning: config error: {bad}: GPIO4 is used twice" in err
     assert "a replay does not use the config" in err
+
+
+def test_a_replay_read_into_a_pipe_that_closes_ends_quietly(tmp_path):
+    script = Path(__file__).resolve().parents[1] / "replays" / "tchin" / "dealt_from_seed.jsonl"
+    run = subprocess.run(f"'{sys.executable}' -m controller.cli replay '{script}' | head -1", shell=True,
+                         capture_output=True, text=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert run.stdout.count("\n") == 1 and '"event": "start"' in run.stdout
+    assert "Traceback" not in run.stderr and "could not go on" not in run.stderr, run.stderr
