@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from models.goblets import tiebreak
-from models.goblets.actions import Choose, Drink, Pass, Taste
+from models.goblets.actions import Choose, Drink, Pass
 from models.goblets.engine import Game
 from models.goblets.scenario import events, pass_until, play, pour_wine_until_toast, table
 from models.goblets.state import Options
