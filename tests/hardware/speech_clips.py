@@ -4,13 +4,45 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
+import time
 import wave
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 import pytest
 
 RATE = 16000
+# Only against a hang: every wait ends as soon as its condition holds, however slow the CPU.
+HANG_GUARD_S = 600.0
+
+
+def wait_until(cond: Callable[[], bool]) -> bool:
+    """Wait until ``cond()`` holds (False only if it never does within the hang guard)."""
+    end = time.monotonic() + HANG_GUARD_S
+    while not cond():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+class Seen(list):  # type: ignore[type-arg]
+    """What a listener's callback reported, and a wait that ends as soon as it is there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cond = threading.Condition()
+
+    def append(self, item: Any) -> None:
+        with self._cond:
+            super().append(item)
+            self._cond.notify_all()
+
+    def wait(self, cond: Callable[[list[Any]], bool]) -> bool:
+        with self._cond:
+            return self._cond.wait_for(lambda: cond(self), HANG_GUARD_S)
 
 
 def floor_noise(seconds: float, seed: int = 0) -> np.ndarray:

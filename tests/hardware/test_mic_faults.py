@@ -9,56 +9,22 @@ from __future__ import annotations
 import threading
 import time
 import types
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
 import pytest
-from speech_clips import RATE, floor_noise
+from speech_clips import HANG_GUARD_S, RATE, Seen, floor_noise, wait_until
 
 import hardware.speech.capture as capture
 from hardware.speech.capture import Listener, Resampler, sounddevice_stream
 from hardware.speech.heard import Heard
+from hardware.speech.spotter import Spot
 
 BLOCK = 320
-# Only against a hang: every wait ends as soon as its condition holds, however slow the CPU.
-HANG_GUARD_S = 120.0
 NEVER = float("inf")
 
 
-def wait_until(cond: Callable[[], bool]) -> bool:
-    end = time.monotonic() + HANG_GUARD_S
-    while not cond():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.005)
-    return True
-
-
-class Seen(list):  # type: ignore[type-arg]
-    def __init__(self) -> None:
-        super().__init__()
-        self._cond = threading.Condition()
-
-    def append(self, item: Any) -> None:
-        with self._cond:
-            super().append(item)
-            self._cond.notify_all()
-
-    def wait(self, cond: Callable[[list[Any]], bool]) -> bool:
-        with self._cond:
-            return self._cond.wait_for(lambda: cond(self), HANG_GUARD_S)
-
-
 # -- the seams -----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Spot:
-    toast: str
-    start: int
-    end: int
-    probability: float
-
 
 MARK = 12345  # a block whose first sample is this is "a toast just ended" for the fake engine
 

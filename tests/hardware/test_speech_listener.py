@@ -5,13 +5,12 @@ without a microphone."""
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import numpy as np
 import pytest
-from speech_clips import RATE, floor_noise, say
+from speech_clips import RATE, Seen, floor_noise, say, wait_until
 
 from hardware.speech.capture import Listener, sounddevice_stream
 from hardware.speech.heard import Heard
@@ -22,34 +21,7 @@ BLOCK = 320
 
 # Only against a hang: every wait below ends as soon as its condition holds, however slow the
 # CPU; none decides anything by the wall clock.
-HANG_GUARD_S = 600.0
 NEVER = float("inf")  # stall_s: a scripted microphone that has played everything is not stalled
-
-
-class Seen(list):  # type: ignore[type-arg]
-    """What a listener's callback reported, and a wait that ends as soon as it is there."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._cond = threading.Condition()
-
-    def append(self, item: Any) -> None:
-        with self._cond:
-            super().append(item)
-            self._cond.notify_all()
-
-    def wait(self, cond: Callable[[list[Any]], bool]) -> bool:
-        with self._cond:
-            return self._cond.wait_for(lambda: cond(self), HANG_GUARD_S)
-
-
-def wait_until(cond: Callable[[], bool]) -> bool:
-    end = time.monotonic() + HANG_GUARD_S
-    while not cond():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 class ScriptedMicrophone:
