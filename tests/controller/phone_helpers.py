@@ -40,6 +40,14 @@ def seated(shell: Shell) -> Shell:
     return shell
 
 
+def hub_on(shell: Shell) -> PhoneHub:
+    """A phone hub with no server, on the shell's game: its codes issued, the join screen up."""
+    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
+    shell.phones = hub
+    hub.sync()
+    return hub
+
+
 @asynccontextmanager
 async def serving(shell: Shell, **kwargs: Any) -> AsyncIterator[tuple[PhoneHub, PhoneServer]]:
     hub = PhoneHub(shell, address="127.0.0.1", port=0)

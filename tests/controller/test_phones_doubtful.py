@@ -10,7 +10,7 @@ import socket
 from pathlib import Path
 
 import aiohttp
-from phone_helpers import Phone, seated, serving, shell_with
+from phone_helpers import Phone, hub_on, seated, serving, shell_with
 
 from controller.app import Box
 from controller.config import Config, Display, Phones, Sound, Speech
@@ -87,17 +87,13 @@ def test_goblets_phones_wait_for_the_hosts_play_on_the_join_screen(tmp_path):
 def test_a_resumed_game_is_under_way_phones_move_under_the_join_screen(tmp_path):
     journal = Journal(tmp_path / "j.sqlite3")
     shell = shell_with("goblets", journal)
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     hub.screen_nav("ok")
     engine = shell.session.flow.engine
     seat = engine.current_player
     assert hub.act(seat, json.loads(hub.page(seat, hub.session))["actions"][-1]["do"], hub.session) is None
     again = resumed_shell(tmp_path)
-    hub2 = PhoneHub(again, address="127.0.0.1", port=8080)
-    again.phones = hub2
-    hub2.sync()
+    hub2 = hub_on(again)
     assert hub2.screen_up, "the codes are on the TV for the phones to rejoin"
     assert hub2.waiting() is None, "a resumed game is under way"
 
@@ -150,9 +146,7 @@ def test_a_phones_move_waits_while_the_host_has_the_cheers_game_menu_open(tmp_pa
 
 def test_a_phones_move_waits_while_the_host_asks_whether_to_leave_a_goblets_game():
     shell = shell_with("goblets")
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     press(shell, "ok")  # Play
     seat = shell.session.flow.engine.current_player
     move = json.loads(hub.page(seat, hub.session))["actions"][-1]["do"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from phone_helpers import Phone, seated, serving, shell_with
+from phone_helpers import Phone, hub_on, seated, serving, shell_with
 
 from controller.app import Box
 from controller.config import Config, Display, Phones, Sound, Speech
@@ -54,9 +54,7 @@ async def do_on(phone: Phone, page: dict, action: dict, ref: int) -> dict:
 
 def test_cheers_gives_no_code_to_a_seat_the_box_plays():
     shell = shell_with("cheers", header={"game": "cheers", "seed": 7, "players": 4, "bots": [2, 4]})
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     bots = shell.session.flow.bots
     assert bots and not set(hub.keys.seats) & bots, "nobody can read or play the box's own hand"
     assert set(hub.keys.seats) | bots == set(shell.session.flow.setup.seats)
@@ -254,9 +252,7 @@ def test_a_request_naming_the_box_by_its_ipv6_address_without_a_port_is_served()
 
 def test_goblets_pages_name_seats_in_words_not_in_the_tvs_chips():
     shell = shell_with("goblets")
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     hub.screen_nav("ok")  # the host's Play: phones may move
     engine = shell.session.flow.engine
     texts = []

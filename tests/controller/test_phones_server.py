@@ -8,7 +8,7 @@ import logging
 
 import aiohttp
 import pytest
-from phone_helpers import Phone, seated, serving, shell_with
+from phone_helpers import Phone, hub_on, seated, serving, shell_with
 
 from controller import replay
 from controller.flow import Input
@@ -391,13 +391,10 @@ def test_the_tv_skips_the_look_away_step_for_a_seat_with_a_phone(game):
 
 
 def test_holding_prev_in_a_game_brings_the_codes_back_and_the_pad_drives_them_not_the_game():
-    from controller.phones.hub import PhoneHub
     from hardware.buttons import ButtonEvent
 
     shell = shell_with("cheers")
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     assert hub.screen_up, "a new game opens with the codes on the TV"
     assert shell.scene().title == "Phones: scan your seat's code"
     fed = shell.session.fed
@@ -417,12 +414,9 @@ def test_holding_prev_in_a_game_brings_the_codes_back_and_the_pad_drives_them_no
 
 
 def test_the_box_own_players_get_no_code():
-    from controller.phones.hub import PhoneHub
 
     shell = shell_with("goblets", header={"game": "goblets", "seed": 7, "players": 4, "bots": [2, 4]})
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     assert hub.keys.seats == (1, 3)
 
 
@@ -451,14 +445,11 @@ def test_a_phone_of_an_ended_game_is_dropped_even_when_someone_else_noticed_the_
 
 
 def test_a_game_played_from_phones_resumes_from_the_journal_exactly(tmp_path):
-    from controller.phones.hub import PhoneHub
     from controller.session import resume
 
     journal = Journal(tmp_path / "j.sqlite3")
     shell = shell_with("goblets", journal)
-    hub = PhoneHub(shell, address="127.0.0.1", port=8080)
-    shell.phones = hub
-    hub.sync()
+    hub = hub_on(shell)
     hub.screen_nav("ok")  # the host's Play: phones may move
     engine = shell.session.flow.engine
     for _ in range(6):
