@@ -41,7 +41,7 @@ import numpy as np
 from controller.flow import Input
 from controller.games import flow_for
 from controller.replay_file import read_numbered
-from controller.session import GameSession
+from controller.session import DISABLED, GameSession
 from controller.shell import Shell
 from hardware.speech.audio import RATE, read_recording
 
@@ -218,7 +218,7 @@ class ScriptFeeder:
 def _canonical(header: dict[str, Any]) -> str:
     """A header as text to compare, without the stations the box had disabled (the box's own
     note in a journaled header, not the script's)."""
-    return json.dumps({k: v for k, v in header.items() if k != "disabled"}, sort_keys=True, ensure_ascii=False)
+    return json.dumps({k: v for k, v in header.items() if k != DISABLED}, sort_keys=True, ensure_ascii=False)
 
 
 def due(inp: Input) -> float:
