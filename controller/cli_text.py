@@ -8,8 +8,9 @@ from __future__ import annotations
 import argparse
 
 #: what ``clinkbox speech classify`` reads (:func:`hardware.speech.audio.read_recording`)
-WAV_FILES_HELP = ("WAV files: 8-32-bit integer or 32/64-bit float samples, any rate from 8 kHz, mono or "
-                  "stereo; each a regular file of at most 64 MiB and 600 s")
+WAV_FILES_HELP = ("WAV files, or folders of them: 8-32-bit integer or 32/64-bit float samples, "
+                  "any rate from 8 kHz, mono or stereo; each a regular file of at most 64 MiB "
+                  "and 600 s")
 
 #: what each tool is for (its parser's description and the subcommand's help)
 CLASSIFY_DESCRIPTION = "Which toast each WAV file holds, as JSON lines."

@@ -7,7 +7,8 @@ import json
 import math
 import sys
 import time
-from typing import TextIO
+from pathlib import Path
+from typing import Iterator, TextIO
 
 from controller.cli_text import CLASSIFY_DESCRIPTION, MIC_TEST_DESCRIPTION, classify_args, mic_test_args
 from hardware.speech import Heard, Listener, choose_engine
@@ -21,6 +22,21 @@ def best_toast(heard: list[Heard]) -> Heard | None:
     return max(toasts, key=lambda h: h.confidence) if toasts else None
 
 
+def recordings(paths: list[str]) -> Iterator[tuple[str, str | None]]:
+    """Each path as given, and a folder as the WAV files under it (``*.wav`` in any case, at any
+    depth, in sorted order): ``(path, None)``, or ``(folder, error)`` for a folder that holds none."""
+    for path in paths:
+        if not Path(path).is_dir():
+            yield path, None
+            continue
+        found = sorted(str(p) for p in Path(path).rglob("*")
+                       if p.suffix.lower() == ".wav" and not p.is_dir())
+        if not found:
+            yield path, f"{path} is a folder with no WAV file in it"
+        for name in found:
+            yield name, None
+
+
 def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     """Print one JSON line per file: ``{"file", "toast", "confidence", "decided_s"}``.
 
@@ -28,7 +44,7 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
     the audio the listener waits for, plus the decoding an engine does once speech has ended
     (:func:`hardware.speech.timing.decided_at`); None when no toast was heard.
 
-    Each file is read by :func:`hardware.speech.audio.read_recording`: only a regular WAV file
+    A folder stands for the WAV files under it (:func:`recordings`). Each file is read by :func:`hardware.speech.audio.read_recording`: only a regular WAV file
     within the recordings' limits (a FIFO or a device is refused before it is read, so that it
     cannot hang the tool). A file that cannot be read, or whose judging fails, is reported on
     stderr by name; the other files are still classified and the exit status is 1.
@@ -53,7 +69,11 @@ def classify_main(args: list[str], out: TextIO = sys.stdout) -> int:
         engine.expect(words)  # type: ignore[attr-defined]
     if opts.enrol:
         status = enrol_from_files(engine, opts.enrol, ap)
-    for path in opts.files:
+    for path, problem in recordings(opts.files):
+        if problem is not None:
+            print(f"clinkbox speech classify: {problem}", file=sys.stderr)
+            status = 1
+            continue
         try:
             samples = read_recording(path)
         except NotAWavFile as err:

@@ -165,7 +165,10 @@ def test_classify_judges_every_good_file_among_bad_ones_and_names_each_bad_one(
     os.mkfifo(fifo)
     done = threading.Event()
     threading.Thread(target=_unblock_fifo, args=(fifo, done), daemon=True).start()
-    files = [quiet, fifo, zero_bits, click, too_long, tmp_path, quiet]
+    empty = tmp_path / "no-recordings"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not a recording")
+    files = [quiet, fifo, zero_bits, click, too_long, empty, quiet]
     out = io.StringIO()
     try:
         status = classify_main([*map(str, files), "--engine", "spotter"], out)
@@ -179,8 +182,33 @@ def test_classify_judges_every_good_file_among_bad_ones_and_names_each_bad_one(
     assert f"{fifo} is not a regular file" in err
     assert f"{zero_bits} has an unsupported sample size of 0 bits" in err
     assert f"{too_long} lasts 601.0 s: recordings of at most 600 s are read" in err
-    assert f"{tmp_path} is a folder" in err
+    assert f"{empty} is a folder with no WAV file in it" in err
     assert "Traceback" not in err
+
+
+def test_classify_reads_a_folder_as_the_recordings_under_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import json
+
+    from controller.speech_cli import classify_main
+
+    corpus = tmp_path / "corpus"
+    (corpus / "voice-b").mkdir(parents=True)
+    (corpus / "voice-a").mkdir()
+    for name in ("voice-b/2.wav", "voice-a/1.WAV", "voice-b/1.wav"):
+        write_wav(corpus / name, floor_noise(0.5))
+    (corpus / "voice-a" / "readme.txt").write_text("the corpus's notes")
+    (corpus / "voice-a" / "broken.wav").write_bytes(b"not a wav")
+    out = io.StringIO()
+    status = classify_main([str(corpus), "--engine", "spotter"], out)
+    verdicts = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [v["file"] for v in verdicts] == [
+        str(corpus / "voice-a" / "1.WAV"), str(corpus / "voice-b" / "1.wav"),
+        str(corpus / "voice-b" / "2.wav")]
+    assert all(v["toast"] is None for v in verdicts)
+    assert status == 1  # the broken one is named, the others judged
+    assert f"{corpus / 'voice-a' / 'broken.wav'} is not a WAV file" in capsys.readouterr().err
 
 
 def test_classify_names_only_the_expect_value_that_is_no_toast(
