@@ -53,8 +53,9 @@ def check_action(state: State, action: Action) -> Action:
     if isinstance(action, Play):
         _seat_exists(state, action.to, "play")
         if action.card not in state.hands[action.seat]:
-            raise CardNotInHand(f"seat {action.seat} has no {action.card} "
-                                f"({CARDS[action.card].label()}) in hand")
+            known = CARDS.get(action.card)
+            what = f"{action.card} ({known.label()})" if known else f"card {action.card!r}"
+            raise CardNotInHand(f"seat {action.seat} has no {what} in hand")
     elif isinstance(action, Push):
         _seat_exists(state, action.to, "push")
         if not state.fronts[action.seat]:
