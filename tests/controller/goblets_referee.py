@@ -23,6 +23,11 @@ W, P, A, U, OGRE = "wine", "poison", "antidote", "unicorn", "ogre"
 ABILITY_ACTIONS = {"juggle": "Juggler", "scheme": "Schemer", "spy": "Spy",
                    "transmute": "Alchemist"}
 ONCE = {"Juggler", "Schemer", "Spy", "Alchemist", "Bartender"}
+#: the rules page's 21 characters, in their numbered order (a header may name one by number)
+CHARACTERS = ["Sommelier", "Juggler", "Ogre Cook", "Unicorn Keeper", "Toastmaster", "Schemer",
+              "Glutton", "Martyr", "Taster", "Alchemist", "Hoarder", "Impatient", "Plotter",
+              "Pacifist", "Avenger", "Spy", "Butler", "Hypochondriac", "Bartender", "Gambler",
+              "Chaperone"]
 
 #: what each public event may say: never a goblet's or a screen's tokens, never a VP
 #: before the end (the reveal, the tie goblets and Russian Goblette's wins are public)
@@ -81,6 +86,15 @@ def house_of(name: Any) -> str:
     return HOUSES[colours.index(key)]
 
 
+def character_of(name: Any) -> str:
+    """A header's card, by name or number 1-21 (rules page, replay format)."""
+    key = str(name).strip().lower()
+    for i, title in enumerate(CHARACTERS, start=1):
+        if key in (title.lower(), str(i)):
+            return title
+    raise AssertionError(f"no character {name!r}")
+
+
 def by_course(raw: Any, course: int) -> Any:
     if not raw:
         return None
@@ -133,7 +147,8 @@ class Referee:
             and self.mode != "russian"
         self.characters: dict[int, str] = {}
         if with_chars:
-            self.characters = {int(s): c for s, c in (header.get("characters") or {}).items()}
+            self.characters = {int(s): character_of(c)
+                               for s, c in (header.get("characters") or {}).items()}
             assert len(self.characters) == self.n, "the referee needs every character fixed"
         self.host = int(header.get("host", 1))
         self.course = 0
@@ -369,7 +384,7 @@ class Referee:
             if russian:
                 a, b = do.get("goblets") or (0, 0)
                 return None if a in places and b in places and a != b else "two goblets"
-            g = do.get("goblet")
+            g = self.swap_partner(unit, do)
             return None if g in places and g != unit.place else "another player's goblet"
         if typ in ABILITY_ACTIONS:
             owner = ABILITY_ACTIONS[typ]
@@ -385,11 +400,24 @@ class Referee:
                                  or do["target"] in unit.seats):
                 return "another player"
             if typ == "transmute":
+                if do.get("into") not in (A, P):
+                    return "a Poison into an Antidote, or back"
                 src = P if do["into"] == A else A
                 if unit.screen[src] < 1:
                     return "nothing to turn"
             return None
         return "not an action now"
+
+    @staticmethod
+    def swap_partner(unit: Unit, do: dict[str, Any]) -> int | None:
+        """The other place of a Swap: ``goblet``, or the one of ``goblets: [a, b]`` that is
+        not the swapper's own (the same move spelt as Russian Goblette's); None if neither
+        of the two is the swapper's."""
+        pair = do.get("goblets")
+        if pair is None:
+            return do.get("goblet")
+        a, b = pair
+        return b if a == unit.place else a if b == unit.place else None
 
     # -- doing -------------------------------------------------------------------------
     def apply(self, do: dict[str, Any], evs: list[dict[str, Any]]) -> None:
@@ -423,7 +451,8 @@ class Referee:
             k = do.get("steps", 1) * (1 if do["direction"] in ("cw", "clockwise") else -1)
             self.places = [g[(i - k) % len(g)] for i in range(len(g))]
         elif typ in ("swap", "juggle"):
-            a, b = do.get("goblets") or (unit.place, do["goblet"])
+            a, b = do["goblets"] if typ == "juggle" or self.mode == "russian" \
+                else (unit.place, self.swap_partner(unit, do))
             g[a - 1], g[b - 1] = g[b - 1], g[a - 1]
             if typ == "juggle":
                 unit.used.add("Juggler")
