@@ -11,13 +11,19 @@ Scope: presses are button edges (a press line is a press), exact ties go to the 
 station and presses of one instant are taken in station order (the page's house rule: a
 player not invited on a lower station than the claimant is penalized, one on a higher
 station meets the claimant's lock), and a press on the stroke of a deadline comes after it.
-Bounce, disabled buzzers and referee ``do`` actions are out of scope.
+The header option ``"speech": false`` is the page's house rule (no speech): a claim's toast
+is taken as said at the press and the players not invited alone judge it with their veto
+(the combination kept is the first by toast name). Toasts are named as the page names them,
+without regard to capitals, accents, hyphens or punctuation ("Kanpaï", "¡Salúd!",
+"Chin-chin!"). Bounce, disabled buzzers, toasts reported late (``at``) and referee ``do``
+actions are out of scope.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,7 +66,8 @@ EVENTS = {"R1": "my_round", "R2": "my_round", "S1": "same_again", "S2": "same_ag
           "M1": "middleman", "M2": "middleman"}
 TOASTS = {"prost", "cheers", "tchin tchin", "kanpai", "salud", "na zdorovie"}
 _DRINK_OF_WORD = {w: d for w, d, _ in NATIONS.values()}
-_ALIASES = {"tchin-tchin": "tchin tchin", "kampai": "kanpai", "nazdorovie": "na zdorovie"}
+_ALIASES = {"tchintchin": "tchin tchin", "chin chin": "tchin tchin", "kampai": "kanpai",
+            "nazdorovie": "na zdorovie"}
 EPS = 1e-9
 
 
@@ -139,6 +146,7 @@ class Checker:
         self.timeout = float(o.get("card_timeout_s", 20.0))
         auto = o.get("auto_reveal_s")
         self.auto = float(auto) if auto else None
+        self.speech = o.get("speech", True) is not False
         self.chars = chars
         self.deck = list(deck)
         self.revealer = first
@@ -188,25 +196,31 @@ class Checker:
             if x is not None and max(x.end, c.press) <= now + EPS:
                 x.used = True
                 self.out.append((_r(now), "heard", c.claimant, x.word))
-                hits = [cb for cb in c.inv[c.claimant] if cb[0] == x.word]
+                hits = sorted(cb for cb in c.inv[c.claimant] if cb[0] == x.word)
                 if not hits:
                     self.mistake(now, "wrong word")
                     return
-                c.combo = hits[0]
-                self.out.append((_r(now), "correct", c.claimant))
-                c.voters = set(self.chars) - set(c.inv)
-                if not c.voters:
-                    self.win(now)
-                    return
-                c.veto_closes = now + self.veto_s
-                self.out.append((_r(now), "veto_window", c.claimant, sorted(c.voters),
-                                 math.ceil(len(c.voters) / 2)))
+                self.correct(now, hits[0])
             else:
                 self.mistake(now, "no toast")
         else:
             self.unwon(now, "timeout")
 
     # decisions
+    def correct(self, now: float, combo: tuple[str, str]) -> None:
+        """The claim's word is right (or, without speech, taken as said): the veto, if any."""
+        c = self.card
+        assert c is not None and c.claimant is not None
+        c.combo = combo
+        self.out.append((_r(now), "correct", c.claimant))
+        c.voters = set(self.chars) - set(c.inv)
+        if not c.voters:
+            self.win(now)
+            return
+        c.veto_closes = now + self.veto_s
+        self.out.append((_r(now), "veto_window", c.claimant, sorted(c.voters),
+                         math.ceil(len(c.voters) / 2)))
+
     def reveal(self, now: float) -> None:
         while self.deck:
             cid = self.deck.pop(0)
@@ -301,10 +315,16 @@ class Checker:
             elif claimants and s == claimants[0]:
                 c.claimant, c.press = s, t
                 self.out.append((_r(t), "claim", s, claimants[1:]))
+                if not self.speech:  # no speech: the toast is taken as said, the veto decides
+                    self.correct(t, min(c.inv[s]))
 
 
 def _word(said: str) -> str | None:
-    key = " ".join("".join(ch for ch in said.lower() if ch.isalpha() or ch in " -").split())
+    """The toast said, without regard to capitals, accents, hyphens or punctuation (the rules
+    page's "Kanpaï", "¡Salúd!", "Chin-chin!"); None for other speech."""
+    folded = unicodedata.normalize("NFKD", said.lower())
+    folded = "".join(" " if ch == "-" else ch for ch in folded if not unicodedata.combining(ch))
+    key = " ".join("".join(ch for ch in folded if "a" <= ch <= "z" or ch == " ").split())
     key = _ALIASES.get(key, key)
     return key if key in TOASTS else None
 
