@@ -19,7 +19,7 @@ from controller.menu import BACK, MenuState, menu
 from controller.phones.pages import Page, PhoneGame, base_page, phone_game
 from controller.phones.qr import join_link, qr_widget
 from controller.phones.tokens import SeatKeys
-from hardware.display.widgets import Grid, Scene, Text, seat_colour
+from hardware.display.widgets import Grid, Scene, Text, Widget, seat_colour
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class PhoneHub:
         self.address = address
         self.port = port
         self.wifi = wifi
-        self.now: Callable[[], float] = now or getattr(shell, "clock", time.monotonic)
+        self.now: Callable[[], float] = now if now is not None else getattr(shell, "clock", time.monotonic)
         """The shell's clock: a phone's action is stamped on it, as a button's edge is."""
         self._make_token = make_token
         self.session: Any = None
@@ -273,7 +273,7 @@ class PhoneHub:
         assert self.screen is not None
         # the host's choices on one line, so the codes keep the rest of the screen
         choice = self.screen.current.label
-        widgets = [Grid(tuple(cells), columns=columns),
+        widgets: list[Widget] = [Grid(tuple(cells), columns=columns),
                    Text(f"OK: {choice}   ·   Prev / Next: {'a new code for a seat' if choice == 'Play' else 'more'}",
                         size="heading", colour=(242, 190, 60))]
         return Scene("Phones: scan your seat's code", tuple(widgets),

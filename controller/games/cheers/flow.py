@@ -107,6 +107,8 @@ class CheersFlow(TurnBasedFlow):
         if self.phase == "menu" and self.game_menu is not None:
             return scenes.menu_scene(pub, self.game_menu)
         seat = self.state.current_player
+        if seat is None:  # the game is over
+            return scenes.end_scene(pub, self.pace.bars(list(self.setup.seats)))
         if seat in self.bots:
             next_up = f"{chip(seat)}: the box is thinking"
         elif seat in self.ctx.phones:

@@ -7,6 +7,7 @@ cannot show a secret; a private scene is built from its owner's view and marked
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from controller.menu import MenuState
@@ -25,14 +26,14 @@ STEP_WORDS = {"turn": "turn", "noble_first": "Toast before the Winetaster?",
               "choose": "tie-break goblet"}
 
 
-def course_title(pub: dict[str, Any]) -> str:
+def course_title(pub: Mapping[str, Any]) -> str:
     toast = " · the Toast" if pub.get("phase") == "toast" else ""
     if pub["mode"] == "russian":
         return f"{TITLE} · Russian Goblette · course {pub['course']}{toast}"
     return f"{TITLE} · course {pub['course']} of 3{toast}"
 
 
-def who_sits(pub: dict[str, Any], place: int) -> str:
+def who_sits(pub: Mapping[str, Any], place: int) -> str:
     """Who the goblet at ``place`` stands in front of (nobody in Russian Goblette): a pair's two
     chips joined by a plus, or, on a table of narrow cards (9 to 12 players), side by side, as
     only then do two-digit chips (11 and 12) fit a narrow card in the smallest window."""
@@ -45,7 +46,7 @@ def who_sits(pub: dict[str, Any], place: int) -> str:
     return ""
 
 
-def ring(pub: dict[str, Any], colour: str | None) -> str:
+def ring(pub: Mapping[str, Any], colour: str | None) -> str:
     """A coaster ring drawn in the LED colour of the seat whose house it is."""
     if colour is None:
         return "none"
@@ -58,12 +59,12 @@ def ring(pub: dict[str, Any], colour: str | None) -> str:
     return colour
 
 
-def house_seat(pub: dict[str, Any], house: str) -> int | None:
+def house_seat(pub: Mapping[str, Any], house: str) -> int | None:
     """The seat (its Noble) whose house is ``house``."""
     return next((u["noble"] for u in pub["units"] if u["house"] == house), None)
 
 
-def status_line(pub: dict[str, Any]) -> str:
+def status_line(pub: Mapping[str, Any]) -> str:
     turn = pub["turn"]
     if turn is None:
         return ""
@@ -76,7 +77,7 @@ def status_line(pub: dict[str, Any]) -> str:
     return f"{chip(seat)}: {STEP_WORDS.get(step, step)}"
 
 
-def next_up(pub: dict[str, Any], waiting_for: int | None, phone: bool = False) -> str:
+def next_up(pub: Mapping[str, Any], waiting_for: int | None, phone: bool = False) -> str:
     """Who must act now, and how (a seat without a buzzer confirms with OK; a seat with a
     phone plays on it, and nobody need look away)."""
     if waiting_for is None:
@@ -111,7 +112,7 @@ def pourers(seats: list[int], compact: bool = False) -> str:
     return " ".join(chip(s) + (f"\u00a0\u00d7{n}" if n > 1 else "") for s, n in counts.items())  # never wrapped apart
 
 
-def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
+def goblet_cards(pub: Mapping[str, Any], highlight: int | None = None) -> Row:
     cards = []
     compact = len(pub["goblets"]) >= NARROW_TABLE
     for g in pub["goblets"]:
@@ -126,7 +127,7 @@ def goblet_cards(pub: dict[str, Any], highlight: int | None = None) -> Row:
     return Row(tuple(cards))
 
 
-def targets_line(pub: dict[str, Any]) -> str:
+def targets_line(pub: Mapping[str, Any]) -> str:
     parts = []
     for unit in pub["units"]:
         if unit["target"]:
@@ -142,7 +143,7 @@ def entries(parts: list[str]) -> str:
                     for i, p in enumerate(parts))
 
 
-def table_scene(pub: dict[str, Any], footer: str = "", waiting_for: int | None = None,
+def table_scene(pub: Mapping[str, Any], footer: str = "", waiting_for: int | None = None,
                 news: Banner | None = None, moves: str = "", phone_for: int | None = None,
                 bots: frozenset[int] = frozenset()) -> Scene:
     """The shared table: goblets in their places, who poured where, whose move; a banner with
@@ -190,7 +191,7 @@ def reveal_row(drank: list[dict[str, Any]]) -> Row:
     return Row(tuple(cards))
 
 
-def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
+def reveal_scene(pub: Mapping[str, Any], drank: list[dict[str, Any]], course: int,
                  waiting_for: int | None = None, phone: bool = False, thinking: int | None = None) -> Scene:
     """The Toast's reveal: every goblet's contents and who survived; and, once the next course
     has begun, who plays first and how."""
@@ -209,7 +210,7 @@ def reveal_scene(pub: dict[str, Any], drank: list[dict[str, Any]], course: int,
                  footer="Others: hold your buzzer to see your screen")
 
 
-def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: str) -> Scene:
+def private_scene(own: Mapping[str, Any], picker: MenuState[Any] | None, heading: str) -> Scene:
     """A seat's private view: screen, character, target, what it has seen, its menu."""
     seat = own["seat"]
     cards: list[Any] = [Card(title="Behind your screen", glyphs=token_glyphs(own.get("screen", {}))
@@ -243,7 +244,7 @@ def private_scene(own: dict[str, Any], picker: MenuState[Any] | None, heading: s
                  if picker is not None else "Let go of your buzzer (or press Back) to close")
 
 
-def end_scene(pub: dict[str, Any], final: dict[str, Any], pace: Bars | None = None,
+def end_scene(pub: Mapping[str, Any], final: dict[str, Any], pace: Bars | None = None,
               last: list[dict[str, Any]] | None = None, course: int | None = None) -> Scene:
     """The final ranking by victory points, the tie-break if there was one, and how long each
     seat took over its moves; ``last``: what the game's last Toast revealed (the game ends with
