@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import cheers_referee  # tests/controller, on the test path
 import pytest
 
 from controller import replay
@@ -60,25 +61,8 @@ def strip(e: dict[str, Any]) -> dict[str, Any]:
 
 # -- the referee ---------------------------------------------------------------------------
 
-PUBLIC_FIELDS = {
-    "start": {"game", "seed", "players"},
-    "setup": {"players", "split", "masquerade", "teams", "first", "hand_sizes", "turn_cap"},
-    "dealt": {"seat", "count"},
-    "turn": {"seat", "turn"},
-    "played": {"seat", "card", "big", "small", "to"},
-    "cheers_called": {"seat", "target", "played", "matches"},
-    "awaiting": {"seat", "decision"},
-    "cheers": {"target", "played", "clinked", "given"},
-    "pushed": {"seat", "card", "to"},
-    "discarded_hand": {"seat", "count"},
-    "limit_discard": {"seat"},
-    "drew": {"seat", "count"},
-    "reshuffled": {"cards", "pile"},
-    "victory": {"team", "player"},
-    "game_over": {"winner", "reason"},
-    "goals_revealed": {"goals", "teams"},
-    "illegal": {"seat", "error", "reason", "do"},
-}
+# what each public event may say: the rules-page referee's list
+PUBLIC_FIELDS = cheers_referee.PUBLIC_FIELDS
 
 
 def holds(front: list[str], goal: list[str]) -> bool:
