@@ -52,7 +52,7 @@ help:
 	@echo "make corpus       generate the synthetic toast corpus into corpus/"
 	@echo "make spotter      retrain the toast spotter on synthetic and neural voices (about an hour)"
 	@echo "make screenshots  draw the README's screens headless into docs/screens/"
-	@echo "make lint         ruff on the code, mypy --strict on the rules"
+	@echo "make lint         ruff on the code, mypy --strict on the rules, mypy on the rest"
 	@echo "make doctor       check pins, buttons, LEDs, microphone, speech model, display, sound"
 	@echo "make install      turn a Raspberry Pi into a clinkbox (systemd service)"
 	@echo "make uninstall    undo exactly what make install changed"
@@ -85,6 +85,7 @@ test-arm64:
 lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check controller hardware models tests bench scripts
 	$(VENV)/bin/mypy --strict models
+	$(VENV)/bin/mypy controller hardware
 
 $(VENV)/.bench-deps: Makefile $(VENV)/.test-deps
 	bash scripts/debs.sh $(BENCH_DEBS)

@@ -309,6 +309,7 @@ class Box:
         as the menu's quit does: the loop ends and everything is closed. (SDL's own handlers,
         which only post a quit event that a headless box never reads, are kept out.)"""
         os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+        assert self.loop is not None, "the signals are handled once the loop runs"
         handled = []
         for sig in (signal.SIGTERM, signal.SIGHUP):
             try:

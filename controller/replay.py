@@ -58,7 +58,10 @@ def main(path: str, stdout: TextIO) -> int:
     else:
         name = path
         header, inputs, numbers = read_numbered(path)
-    play(header, inputs, numbers, name, lambda ev: stdout.write(dumps(ev) + "\n"))
+    def write(ev: dict[str, Any]) -> None:
+        stdout.write(dumps(ev) + "\n")
+
+    play(header, inputs, numbers, name, write)
     return 0
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator, TypeGuard
 
 from controller.files import regular_file
 from controller.flow import NAVS, HeaderError, Input
@@ -46,7 +46,7 @@ class ReplayError(ValueError):
     """A replay file that cannot be played; the message starts with ``file:line:``."""
 
 
-def _number(v: Any) -> bool:
+def _number(v: Any) -> TypeGuard[float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 

@@ -193,6 +193,7 @@ class Renderer:
                 if fits:
                     return px, lines, True
             if px <= self.min_px:
+                assert lines is not None  # the last try above is always the wrapped text
                 return px, lines, False
             px = max(self.min_px, int(px * 0.9))
 

@@ -524,12 +524,12 @@ class Listener:
         assert self._learning is not None and self._learn_vad is not None
         for span in self._learn_vad.feed(to_float(block)):
             self._learn_span = span
-        span = self._learn_span
-        if span is None or self._filled < self._learn_at + span.end + RATE // 2:
+        learned = self._learn_span
+        if learned is None or self._filled < self._learn_at + learned.end + RATE // 2:
             return
         self._learn_span = None
         toast, on_result = self._learning
-        clip = self._window(self._learn_at + span.start - RATE, self._learn_at + span.end + RATE // 2)
+        clip = self._window(self._learn_at + learned.start - RATE, self._learn_at + learned.end + RATE // 2)
         from hardware.speech.enrol import EnrolRefused, make_template
 
         try:

@@ -243,7 +243,8 @@ def make_template(engine: Any, pcm: np.ndarray, toast: str, source: str = "intro
         raise EnrolRefused(f"that did not sound like {toast}: say it again")
     copies = [said[0]]
     for snr in NOISY_COPIES_DB:
-        noisy = _heard_at_end(engine, *engine.windows(noisy_copy(pcm, spans, snr)), cls, end)
+        nx, nends = engine.windows(noisy_copy(pcm, spans, snr))
+        noisy = _heard_at_end(engine, nx, nends, cls, end)
         if noisy is not None and noisy[1] >= LEAST_PROBABILITY:  # else lost in the noise
             copies.append(noisy[0])
     return Template.of(toast, np.stack(copies), source)

@@ -531,11 +531,12 @@ class SpotStream:
     def _steady(self, start: int, end: int) -> bool:
         """Whether the stretch from ``start`` to ``end`` holds one pitch like a beep, not a
         voice (:mod:`hardware.speech.steady`; never when the lexicon sets no ``steady_veto``)."""
-        if not self._keep:
+        veto = self.engine.steady_veto
+        if not self._keep or veto is None:
             return False
         heard_at = self.position - len(self._heard)
         share = steady_share(self._heard[max(0, start - heard_at): max(0, end - heard_at)])
-        return share is not None and share >= self.engine.steady_veto
+        return share is not None and share >= veto
 
     def _start_of(self, end: int) -> int:
         """Where the toast ending at ``end`` began: the last speech onset before it."""
@@ -702,7 +703,7 @@ def quiet_part(pcm: np.ndarray, n: int, piece_s: float = 0.5) -> np.ndarray:
 
 def save_net(path: Path, net: Net) -> None:
     """Write the classifier's weights (float32): mean, scale, w1, b1, w2, b2..."""
-    arrays = {"mean": net.mean, "scale": net.scale}
+    arrays: dict[str, Any] = {"mean": net.mean, "scale": net.scale}
     for n, (w, b) in enumerate(net.layers, 1):
         arrays[f"w{n}"], arrays[f"b{n}"] = w, b
     np.savez_compressed(path, **arrays)

@@ -270,7 +270,8 @@ class GobletsFlow(TurnBasedFlow):
         seat = f.get("seat")
         who = chip(seat) if isinstance(seat, int) else ""
         if event == "turn":
-            self.pace.waits_on(seat, now)
+            if isinstance(seat, int):
+                self.pace.waits_on(seat, now)
             return
         if isinstance(seat, int) and event not in ("drank", "scored", "character_dealt", "tie_goblet"):
             self.pace.moved(seat, now)
